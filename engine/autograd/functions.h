@@ -1,0 +1,157 @@
+// The differentiable op API (PyTorch's VariableType layer): what the interpreter calls.
+// Each function runs the kernel from ops/native.h and, when grad mode is on and an input requires
+// grad, records a Node named as PyTorch names it. Signatures mirror tp::native one to one, plus the
+// in-place ops (which check leaves, rebase history, and bump versions) and the autograd entry points.
+#pragma once
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "ops/native.h"
+
+namespace tp {
+
+using native::CompareOp;
+using native::UnaryOp;
+using OptDType = std::optional<DType>;
+
+// ---------------------------------------------------------------- creation (ops/creation.cpp)
+Tensor empty(const Shape& sizes, DType dtype, Device device);
+Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device);
+Tensor zeros(const Shape& sizes, DType dtype, Device device);
+Tensor ones(const Shape& sizes, DType dtype, Device device);
+Tensor eye(int64_t n, int64_t m, DType dtype, Device device);
+// dtype defaults: int64 when start/end/step are all ints, else the default float dtype.
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDType dtype, Device device);
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDType dtype, Device device);
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, OptDType dtype, Device device);
+// torch.tensor's core: row-major values + shape, converted to dtype.
+Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType dtype, Device device);
+
+// ---------------------------------------------------------------- random (ops/random.cpp)
+// Bit-identical to PyTorch's CPU generator (ctx().generator); see the reference, section 4.
+Tensor rand(const Shape& sizes, DType dtype, Device device);
+Tensor randn(const Shape& sizes, DType dtype, Device device);
+Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device);
+Tensor randperm(int64_t n, DType dtype, Device device);
+Tensor expand(const Tensor& self, const Shape& sizes);      // -1 keeps a size
+Tensor t(const Tensor& self);
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
+Tensor permute(const Tensor& self, const Shape& dims);
+Tensor squeeze(const Tensor& self);
+Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims);
+Tensor unsqueeze(const Tensor& self, int64_t dim);
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+Tensor select(const Tensor& self, int64_t dim, int64_t index);
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+             int64_t step);
+Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
+Tensor alias(const Tensor& self);
+Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim);
+std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& sizes, int64_t dim);
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
+// detach(): same storage, SAME version counter, no base. data(): same storage, NEW counter.
+Tensor detach(const Tensor& self);
+Tensor data(const Tensor& self);
+
+// ---------------------------------------------------------------- copies (ops/copy.cpp)
+Tensor clone(const Tensor& self);                       // memory_format=preserve: dense keeps strides order
+Tensor contiguous(const Tensor& self);                  // returns self if already contiguous
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim);
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim);
+
+// ---------------------------------------------------------------- pointwise (ops/pointwise.cpp)
+// Binary ops broadcast with PyTorch's message and promote with result_type().
+Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha = Scalar::from_int(1));
+Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha = Scalar::from_int(1));
+Tensor mul(const Tensor& a, const Tensor& b);
+Tensor div(const Tensor& a, const Tensor& b);           // true division (ints -> default float)
+Tensor floor_divide(const Tensor& a, const Tensor& b);
+Tensor remainder(const Tensor& a, const Tensor& b);     // Python's sign rule
+Tensor pow(const Tensor& a, const Tensor& b);
+Tensor maximum(const Tensor& a, const Tensor& b);
+Tensor minimum(const Tensor& a, const Tensor& b);
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+Tensor compare(const Tensor& a, const Tensor& b, CompareOp op);  // bool result
+Tensor logical_not(const Tensor& a);
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
+
+enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1 };
+Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
+
+// ---------------------------------------------------------------- reductions (ops/reduce.cpp)
+// dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
+Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
+Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
+Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor max_all(const Tensor& a);   // torch.max(t): 0-dim, error on empty like PyTorch
+Tensor min_all(const Tensor& a);
+std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim);  // (values, indices)
+std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
+Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+
+// ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
+Tensor mm(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& a, const Tensor& v);
+Tensor dot(const Tensor& a, const Tensor& b);
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
+Tensor bmm(const Tensor& a, const Tensor& b);
+
+// ---------------------------------------------------------------- indexing (ops/indexing.cpp)
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+// Advanced indexing x[idx] with one integer (long) index tensor or a bool mask, on dim 0.
+Tensor index(const Tensor& self, const Tensor& index);
+
+// ---------------------------------------------------------------- conversions
+Scalar item(const Tensor& self);  // "a Tensor with 2 elements cannot be converted to Scalar"
+
+
+// ---------------------------------------------------------------- in-place (autograd/inplace.cpp)
+// Check (semantics 1.5-1.7), write through self's storage, bump the version, rebase history
+// (CopySlices when self is a view of a tensor in the graph). Return self.
+Tensor add_(const Tensor& self, const Tensor& other, const Scalar& alpha = Scalar::from_int(1));
+Tensor sub_(const Tensor& self, const Tensor& other, const Scalar& alpha = Scalar::from_int(1));
+Tensor mul_(const Tensor& self, const Tensor& other);
+Tensor div_(const Tensor& self, const Tensor& other);
+Tensor pow_(const Tensor& self, const Tensor& other);
+Tensor floor_divide_(const Tensor& self, const Tensor& other);
+Tensor remainder_(const Tensor& self, const Tensor& other);
+Tensor unary_(const Tensor& self, UnaryOp op);   // neg_, exp_, relu_, sigmoid_, ...
+Tensor clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
+Tensor copy_(const Tensor& self, const Tensor& src);   // CopyBackwards
+Tensor fill_(const Tensor& self, const Scalar& value);
+Tensor zero_(const Tensor& self);
+Tensor uniform_(const Tensor& self, double from, double to);
+Tensor normal_(const Tensor& self, double mean, double std);
+Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values);  // x[idx_tensor] = v
+
+// ---------------------------------------------------------------- autograd entry points (autograd/engine.cpp)
+// tensor.backward(gradient, retain_graph, create_graph) and torch.autograd.backward.
+void backward(const Tensor& output, const Tensor& gradient /* may be undefined */, std::optional<bool> retain_graph,
+              bool create_graph);
+// torch.autograd.grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused)
+std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
+                         const std::vector<Tensor>& grad_outputs, std::optional<bool> retain_graph,
+                         bool create_graph, bool allow_unused);
+
+// requires_grad handling (semantics 1.14): `t.requires_grad = b` vs `t.requires_grad_(b)` word errors differently.
+void set_requires_grad_attr(const Tensor& self, bool value);
+Tensor requires_grad_(const Tensor& self, bool value);
+void retain_grad(const Tensor& self);
+// Reading `.grad` (warns for a non-leaf that does not retain grad); assigning `.grad` (checks shape/dtype).
+Tensor get_grad(const Tensor& self);
+void set_grad(const Tensor& self, const Tensor& grad /* undefined = None */);
+Tensor detach_(const Tensor& self);
+// copy.deepcopy of a tensor (leaves only; semantics 1.13).
+Tensor deepcopy(const Tensor& self);
+// Factories' `requires_grad=True` (capital-O message for non-float dtypes).
+void set_factory_requires_grad(const Tensor& t, bool value);
+
+}  // namespace tp

@@ -1,0 +1,69 @@
+#include "core/context.h"
+
+#include "core/error.h"
+
+namespace tp {
+
+namespace {
+thread_local Context* current_context = nullptr;
+// Simulated base addresses per device type, shaped like real allocator addresses.
+constexpr uint64_t kBaseAddress[3] = {0x55d4c0a00040ull, 0x7f3a20000000ull, 0x1a2b00000ull};
+}  // namespace
+
+Context::Context() {
+  for (int i = 0; i < 3; ++i) next_address_[i] = kBaseAddress[i];
+}
+Context::~Context() = default;
+
+StoragePtr Context::new_storage(Device device, size_t nbytes) {
+  if (alloc->live_bytes + nbytes > alloc->cap_bytes) {
+    throw TorchError("MemoryError",
+                     "tensor memory limit exceeded: this program tried to hold more than " +
+                         std::to_string(alloc->cap_bytes >> 20) + " MiB of tensor data (the playground's cap)");
+  }
+  int t = int(device.type);
+  uint64_t address = next_address_[t];
+  // Keep allocations 64-byte aligned and a little apart, like a real caching allocator.
+  next_address_[t] += ((nbytes + 63) / 64) * 64 + 64;
+  auto s = std::make_shared<Storage>(++last_storage_id_, device, nbytes, address, alloc);
+  storages_.push_back(s);
+  return s;
+}
+
+void Context::register_tensor(const std::shared_ptr<TensorImpl>& t) {
+  tensors_.push_back(t);
+  // Amortised pruning keeps loops that make temporaries from growing the registry without bound.
+  if (tensors_.size() >= 2 * prune_mark_ + 64) { live_tensors(); prune_mark_ = tensors_.size(); }
+}
+
+std::vector<std::shared_ptr<TensorImpl>> Context::live_tensors() {
+  std::vector<std::shared_ptr<TensorImpl>> out;
+  std::vector<std::weak_ptr<TensorImpl>> kept;
+  for (auto& w : tensors_)
+    if (auto p = w.lock()) { out.push_back(p); kept.push_back(w); }
+  tensors_.swap(kept);
+  return out;
+}
+
+std::vector<StoragePtr> Context::live_storages() {
+  std::vector<StoragePtr> out;
+  std::vector<std::weak_ptr<Storage>> kept;
+  for (auto& w : storages_)
+    if (auto p = w.lock()) { out.push_back(p); kept.push_back(w); }
+  storages_.swap(kept);
+  return out;
+}
+
+void Context::warn(const std::string& message, const std::string& category) {
+  if (on_warning) on_warning(category, message);
+}
+
+Context& ctx() {
+  TP_INTERNAL_ASSERT(current_context != nullptr, "no engine context installed (missing ContextGuard)");
+  return *current_context;
+}
+
+ContextGuard::ContextGuard(Context& c) : previous_(current_context) { current_context = &c; }
+ContextGuard::~ContextGuard() { current_context = previous_; }
+
+}  // namespace tp

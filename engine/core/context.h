@@ -1,0 +1,77 @@
+// Note [Current context]: everything a session owns that the engine needs (ids, simulated
+// addresses, RNG, grad mode, memory cap, warnings) lives in a Context. Kernels reach it through
+// ctx(), which returns the context installed by the innermost ContextGuard on this thread; there
+// is no process-wide state, so many sessions can live in one process (tests rely on that).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/generator.h"
+#include "core/storage.h"
+#include "core/tensor.h"
+
+namespace tp {
+
+class Context {
+ public:
+  Context();
+  ~Context();
+
+  int64_t next_tensor_id() { return ++last_tensor_id_; }
+  int64_t next_node_id() { return ++last_node_id_; }
+  int64_t next_family_id() { return ++last_family_id_; }
+
+  // Allocates a zeroed storage with a fresh id and a simulated address on `device`.
+  // Throws a MemoryError-style RuntimeError naming the cap when it would be exceeded.
+  StoragePtr new_storage(Device device, size_t nbytes);
+  VersionCounterPtr new_version_counter() { return std::make_shared<VersionCounter>(next_family_id()); }
+
+  // Registries for the trace (weak: the program decides lifetimes).
+  void register_tensor(const std::shared_ptr<TensorImpl>& t);
+  std::vector<std::shared_ptr<TensorImpl>> live_tensors();
+  std::vector<StoragePtr> live_storages();
+
+  Generator generator;
+  bool grad_enabled = true;
+  DType default_dtype = DType::Float32;
+  std::shared_ptr<AllocationStats> alloc = std::make_shared<AllocationStats>();
+
+  // Warnings leave through this callback as (category, message), e.g. ("UserWarning", "...").
+  std::function<void(const std::string&, const std::string&)> on_warning;
+  void warn(const std::string& message, const std::string& category = "UserWarning");
+
+ private:
+  int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0;
+  uint64_t next_address_[3];
+  std::vector<std::weak_ptr<TensorImpl>> tensors_;
+  size_t prune_mark_ = 0;
+  std::vector<std::weak_ptr<Storage>> storages_;
+};
+
+Context& ctx();  // the current context (InternalError if none is installed)
+
+class ContextGuard {
+ public:
+  explicit ContextGuard(Context& c);
+  ~ContextGuard();
+  ContextGuard(const ContextGuard&) = delete;
+  ContextGuard& operator=(const ContextGuard&) = delete;
+
+ private:
+  Context* previous_;
+};
+
+// RAII grad-mode switch (torch.no_grad / enable_grad / set_grad_enabled).
+class GradModeGuard {
+ public:
+  explicit GradModeGuard(bool enabled) : previous_(ctx().grad_enabled) { ctx().grad_enabled = enabled; }
+  ~GradModeGuard() { ctx().grad_enabled = previous_; }
+
+ private:
+  bool previous_;
+};
+
+}  // namespace tp

@@ -1,0 +1,50 @@
+// Storage: a shared, byte-addressed, dtype-agnostic buffer (PyTorch's untyped storage).
+// Invariant: the simulated address is fixed at creation and unique within a session, so
+// data_ptr() values look real and are identical run to run.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/device.h"
+
+namespace tp {
+
+// Shared between a context and its storages so frees are counted whatever dies first.
+struct AllocationStats {
+  size_t live_bytes = 0;
+  size_t cap_bytes = size_t(256) << 20;  // total tensor memory a program may hold
+};
+
+class Storage {
+ public:
+  Storage(int64_t id, Device device, size_t nbytes, uint64_t address,
+          std::shared_ptr<AllocationStats> stats);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  int64_t id() const { return id_; }
+  const Device& device() const { return device_; }
+  size_t nbytes() const { return nbytes_; }
+  uint64_t address() const { return address_; }  // simulated data_ptr of byte 0
+  uint8_t* data() { return reinterpret_cast<uint8_t*>(words_.data()); }
+  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(words_.data()); }
+
+  // Bumped by every kernel that writes; the trace copies a storage's bytes only when it moved.
+  uint64_t write_count() const { return write_count_; }
+  void mark_written() { ++write_count_; }
+
+ private:
+  int64_t id_;
+  Device device_;
+  size_t nbytes_;
+  uint64_t address_;
+  std::vector<uint64_t> words_;  // 8-byte aligned backing so every dtype is aligned
+  uint64_t write_count_ = 0;
+  std::shared_ptr<AllocationStats> stats_;
+};
+
+using StoragePtr = std::shared_ptr<Storage>;
+
+}  // namespace tp

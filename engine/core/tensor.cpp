@@ -1,0 +1,152 @@
+#include "core/tensor.h"
+
+#include <cstring>
+
+#include "core/context.h"
+#include "core/error.h"
+
+namespace tp {
+
+int64_t shape_numel(const Shape& sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  return n;
+}
+
+Shape contiguous_strides(const Shape& sizes) {
+  Shape strides(sizes.size());
+  int64_t running = 1;
+  for (int64_t i = int64_t(sizes.size()) - 1; i >= 0; --i) {
+    strides[size_t(i)] = running;
+    running *= std::max<int64_t>(sizes[size_t(i)], 1);
+  }
+  return strides;
+}
+
+std::string shape_str(const Shape& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(s[i]);
+  }
+  return out + "]";
+}
+
+int64_t wrap_dim(int64_t dim, int64_t ndim) {
+  int64_t n = std::max<int64_t>(ndim, 1);  // a 0-dim tensor accepts dims -1 and 0
+  if (dim < -n || dim >= n)
+    throw_index("Dimension out of range (expected to be in range of [" + std::to_string(-n) + ", " +
+                std::to_string(n - 1) + "], but got " + std::to_string(dim) + ")");
+  return dim < 0 ? dim + n : dim;
+}
+
+int64_t Tensor::size(int64_t d) const { return dim() == 0 ? 1 : sizes()[size_t(wrap_dim(d, dim()))]; }
+int64_t Tensor::stride(int64_t d) const { return dim() == 0 ? 1 : strides()[size_t(wrap_dim(d, dim()))]; }
+int64_t Tensor::numel() const { return shape_numel(sizes()); }
+
+// PyTorch's is_contiguous: size-1 dims may have any stride; empty tensors are contiguous.
+bool Tensor::is_contiguous() const {
+  if (numel() == 0) return true;
+  int64_t expected = 1;
+  for (int64_t i = dim() - 1; i >= 0; --i) {
+    int64_t s = sizes()[size_t(i)];
+    if (s == 1) continue;
+    if (strides()[size_t(i)] != expected) return false;
+    expected *= s;
+  }
+  return true;
+}
+
+double Tensor::double_at(int64_t idx) const {
+  double v = 0;
+  TP_DISPATCH(dtype(), scalar_t, {
+    scalar_t x;
+    std::memcpy(&x, raw(idx), sizeof x);
+    v = double(x);
+  });
+  return v;
+}
+
+int64_t Tensor::int_at(int64_t idx) const {
+  int64_t v = 0;
+  TP_DISPATCH(dtype(), scalar_t, {
+    scalar_t x;
+    std::memcpy(&x, raw(idx), sizeof x);
+    v = int64_t(x);
+  });
+  return v;
+}
+
+Scalar Tensor::scalar_at(int64_t idx) const {
+  switch (dtype()) {
+    case DType::Bool: return Scalar::from_bool(int_at(idx) != 0);
+    case DType::Int32:
+    case DType::Int64: return Scalar::from_int(int_at(idx));
+    default: return Scalar::from_double(double_at(idx));
+  }
+}
+
+void Tensor::set_at(int64_t idx, const Scalar& v) const {
+  TP_DISPATCH(dtype(), scalar_t, {
+    scalar_t x;
+    if constexpr (std::is_same_v<scalar_t, bool>) x = v.to_bool();
+    else if constexpr (std::is_floating_point_v<scalar_t>) x = scalar_t(v.to_double());
+    else x = v.is_float() ? scalar_t(int64_t(v.to_double())) : scalar_t(v.to_int());
+    std::memcpy(raw(idx), &x, sizeof x);
+  });
+}
+
+int64_t Tensor::storage_index_of(int64_t flat) const {
+  int64_t idx = storage_offset();
+  for (int64_t d = dim() - 1; d >= 0; --d) {
+    int64_t s = sizes()[size_t(d)];
+    idx += (flat % s) * strides()[size_t(d)];
+    flat /= s;
+  }
+  return idx;
+}
+
+Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t storage_offset, DType dtype,
+                   VersionCounterPtr version_counter) {
+  TP_INTERNAL_ASSERT(storage != nullptr && version_counter != nullptr, "make_tensor without storage/counter");
+  TP_CHECK(sizes.size() == strides.size(), "unequal size length (" + std::to_string(sizes.size()) +
+                                               ") and stride length (" + std::to_string(strides.size()) + ")");
+  TP_CHECK(storage_offset >= 0, "Tensor: invalid storage offset " + std::to_string(storage_offset));
+  // aten/src/ATen/native/Resize.h checkInBoundsForStorage (sizes are bytes).
+  int64_t item = int64_t(itemsize(dtype));
+  bool empty = false;
+  int64_t span = 1;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) empty = true;
+    span += (sizes[i] - 1) * strides[i];
+  }
+  if (!empty) {
+    int64_t required = item * span + storage_offset * item;
+    if (required > int64_t(storage->nbytes()))
+      throw_runtime("setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) +
+                    ", storage offset " + std::to_string(storage_offset) + ", and itemsize " +
+                    std::to_string(item) + " requiring a storage size of " + std::to_string(required) +
+                    " are out of bounds for storage of size " + std::to_string(storage->nbytes()));
+  }
+  auto impl = std::make_shared<TensorImpl>();
+  impl->id = ctx().next_tensor_id();
+  impl->storage = std::move(storage);
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->storage_offset = storage_offset;
+  impl->dtype = dtype;
+  impl->version_counter = std::move(version_counter);
+  ctx().register_tensor(impl);
+  return Tensor(std::move(impl));
+}
+
+Tensor make_empty(const Shape& sizes, DType dtype, Device device) {
+  for (int64_t s : sizes)
+    TP_CHECK(s >= 0, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
+                         shape_str(sizes));
+  size_t nbytes = size_t(shape_numel(sizes)) * itemsize(dtype);
+  auto storage = ctx().new_storage(device, nbytes);
+  return make_tensor(storage, sizes, contiguous_strides(sizes), 0, dtype, ctx().new_version_counter());
+}
+
+}  // namespace tp

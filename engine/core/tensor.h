@@ -1,0 +1,110 @@
+// Tensor metadata over a shared storage (PyTorch's TensorImpl + AutogradMeta) and the handle
+// `Tensor` used everywhere. A Python tensor object is 1:1 with its TensorImpl: `is` and id()
+// compare impls, so `t is t.view(2)` is False while `b = a` names the same impl twice.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/device.h"
+#include "core/dtype.h"
+#include "core/scalar.h"
+#include "core/storage.h"
+#include "core/version_counter.h"
+
+namespace tp {
+
+class Node;  // autograd/node.h (core only holds pointers to it)
+using Shape = std::vector<int64_t>;
+
+struct TensorImpl {
+  int64_t id = 0;  // stable, creation order within a session
+  StoragePtr storage;
+  Shape sizes;
+  Shape strides;  // in elements, like PyTorch
+  int64_t storage_offset = 0;  // in elements
+  DType dtype = DType::Float32;
+  VersionCounterPtr version_counter;
+  bool is_wrapped_number = false;  // a Python scalar wrapped as a 0-dim tensor (type promotion)
+
+  // ---- autograd metadata (read and written by autograd/, stored here like AutogradMeta) ----
+  bool requires_grad = false;
+  std::shared_ptr<Node> grad_fn;           // null for leaves
+  uint32_t output_nr = 0;                  // which output of grad_fn this tensor is
+  std::shared_ptr<TensorImpl> grad;        // .grad
+  bool retains_grad = false;               // retain_grad() was called on a non-leaf
+  std::weak_ptr<Node> grad_accumulator;    // the AccumulateGrad node of a leaf, shared by its uses
+  std::shared_ptr<TensorImpl> base;        // _base: the ROOT base of a differentiable view
+  bool view_created_in_no_grad = false;    // Note: in-place on it later raises (semantics 1.7)
+  bool view_is_multi_output = false;       // split/chunk/unbind outputs may not be modified in place
+  std::string multi_output_node_name;      // e.g. "SplitBackward0" for that message
+  bool is_parameter = false;               // nn.Parameter (repr "Parameter containing:")
+};
+
+class Tensor {
+ public:
+  Tensor() = default;
+  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+
+  bool defined() const { return impl_ != nullptr; }
+  TensorImpl* impl() const { return impl_.get(); }
+  const std::shared_ptr<TensorImpl>& impl_ptr() const { return impl_; }
+  bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
+
+  int64_t id() const { return impl_->id; }
+  const Shape& sizes() const { return impl_->sizes; }
+  const Shape& strides() const { return impl_->strides; }
+  int64_t size(int64_t dim) const;    // dim may be negative (wrapped; IndexError if out of range)
+  int64_t stride(int64_t dim) const;
+  int64_t dim() const { return int64_t(impl_->sizes.size()); }
+  int64_t numel() const;
+  DType dtype() const { return impl_->dtype; }
+  const Device& device() const { return impl_->storage->device(); }
+  const StoragePtr& storage() const { return impl_->storage; }
+  int64_t storage_offset() const { return impl_->storage_offset; }
+  size_t element_size() const { return itemsize(impl_->dtype); }
+  bool is_contiguous() const;
+  uint64_t data_ptr() const { return storage()->address() + uint64_t(storage_offset()) * element_size(); }
+
+  // Raw element access by storage index (offset + sum(i_k * stride_k)); no bounds check.
+  uint8_t* raw(int64_t storage_index) const {
+    return storage()->data() + size_t(storage_index) * element_size();
+  }
+  double double_at(int64_t storage_index) const;    // element as double (bool -> 0/1)
+  int64_t int_at(int64_t storage_index) const;      // element as int64 (floats truncate)
+  Scalar scalar_at(int64_t storage_index) const;    // element as a Python-kind scalar
+  void set_at(int64_t storage_index, const Scalar& v) const;  // casts to dtype; does NOT bump version
+
+  // Storage index of the logical element with the given flat (row-major) position.
+  int64_t storage_index_of(int64_t flat_index) const;
+
+  // Autograd-facing conveniences (the rules live in autograd/).
+  bool requires_grad() const { return impl_->requires_grad || impl_->grad_fn != nullptr; }
+  const std::shared_ptr<Node>& grad_fn() const { return impl_->grad_fn; }
+  bool is_leaf() const { return impl_->grad_fn == nullptr; }
+  int64_t version() const { return impl_->version_counter->version; }
+  void bump_version() const { impl_->version_counter->bump(); storage()->mark_written(); }
+
+ private:
+  std::shared_ptr<TensorImpl> impl_;
+};
+
+using TensorList = std::vector<Tensor>;
+
+// Row-major contiguous strides for sizes (size-0/1 dims follow PyTorch: stride = product of later sizes, min 1).
+Shape contiguous_strides(const Shape& sizes);
+int64_t shape_numel(const Shape& sizes);
+// "[2, 3]": the int-list format used inside PyTorch's messages.
+std::string shape_str(const Shape& s);
+// Wraps a possibly negative dim (IndexError "Dimension out of range (expected to be in range of [-1, 0], but got 1)").
+int64_t wrap_dim(int64_t dim, int64_t ndim);
+
+// Note [One checking constructor]: every tensor, fresh or view, is made here. Bounds are checked
+// against the storage (PyTorch's setStorage message), the id comes from the current context.
+Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t storage_offset, DType dtype,
+                   VersionCounterPtr version_counter);
+// A fresh contiguous tensor with a new storage and a new version counter (values uninitialised = 0).
+Tensor make_empty(const Shape& sizes, DType dtype, Device device);
+
+}  // namespace tp

@@ -1,0 +1,151 @@
+// The kernel layer (PyTorch's at::native): creation, views, copies, math and in-place writes over
+// shared storages. Nothing here records autograd history; autograd/functions.h wraps these.
+// Every function checks its arguments and throws PyTorch's exact message (core/error.h).
+//
+// Rules every kernel follows:
+//  * views never copy: they share storage and version counter and set `base` to the root base;
+//  * in-place kernels write through the tensor's strides into its storage and bump its version once;
+//  * tensors on different devices never meet (RuntimeError as PyTorch words it);
+//  * math goes through xtensor adaptors over the storage (ops/xt_view.h), never copies into xtensor containers.
+#pragma once
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace tp::native {
+
+using OptDType = std::optional<DType>;
+
+// ---------------------------------------------------------------- creation (ops/creation.cpp)
+Tensor empty(const Shape& sizes, DType dtype, Device device);
+Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device);
+Tensor zeros(const Shape& sizes, DType dtype, Device device);
+Tensor ones(const Shape& sizes, DType dtype, Device device);
+Tensor eye(int64_t n, int64_t m, DType dtype, Device device);
+// dtype defaults: int64 when start/end/step are all ints, else the default float dtype.
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDType dtype, Device device);
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDType dtype, Device device);
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, OptDType dtype, Device device);
+// torch.tensor's core: row-major values + shape, converted to dtype.
+Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType dtype, Device device);
+// A Python number as a 0-dim "wrapped number" tensor (is_wrapped_number = true) for promotion.
+Tensor wrap_scalar(const Scalar& s, Device device = Device{});
+
+// ---------------------------------------------------------------- random (ops/random.cpp)
+// Bit-identical to PyTorch's CPU generator (ctx().generator); see the reference, section 4.
+Tensor rand(const Shape& sizes, DType dtype, Device device);
+Tensor randn(const Shape& sizes, DType dtype, Device device);
+Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device);
+Tensor randperm(int64_t n, DType dtype, Device device);
+void uniform_(const Tensor& self, double from, double to);  // bumps version
+void normal_(const Tensor& self, double mean, double std);   // bumps version
+
+// ---------------------------------------------------------------- views (ops/views.cpp)
+// All share storage + version counter; `base` = root base (view of view points to the original).
+Tensor view(const Tensor& self, const Shape& sizes);        // sizes may hold one -1
+Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides,
+                  std::optional<int64_t> storage_offset);
+Tensor expand(const Tensor& self, const Shape& sizes);      // -1 keeps a size
+Tensor t(const Tensor& self);
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
+Tensor permute(const Tensor& self, const Shape& dims);
+Tensor squeeze(const Tensor& self);
+Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims);
+Tensor unsqueeze(const Tensor& self, int64_t dim);
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+Tensor select(const Tensor& self, int64_t dim, int64_t index);
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+             int64_t step);
+Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
+Tensor alias(const Tensor& self);
+Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim);
+std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& sizes, int64_t dim);
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
+// detach(): same storage, SAME version counter, no base. data(): same storage, NEW counter.
+Tensor detach(const Tensor& self);
+Tensor data(const Tensor& self);
+// Whether view(sizes) is possible without copying (at::detail::computeStride); nullopt if not.
+std::optional<Shape> compute_view_strides(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
+// Resolves one -1 and checks numel (InferSize.h messages).
+Shape infer_size(const Shape& shape, int64_t numel);
+
+// ---------------------------------------------------------------- copies (ops/copy.cpp)
+Tensor clone(const Tensor& self);                       // memory_format=preserve: dense keeps strides order
+Tensor contiguous(const Tensor& self);                  // returns self if already contiguous
+void copy_(const Tensor& self, const Tensor& src);      // broadcasts src, casts dtype, crosses devices; bumps
+Tensor to(const Tensor& self, DType dtype, Device device, bool copy);  // self when nothing changes and !copy
+Tensor reshape(const Tensor& self, const Shape& sizes);               // view when possible, else a copy
+Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim);
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim);
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim);
+
+// ---------------------------------------------------------------- pointwise (ops/pointwise.cpp)
+// Binary ops broadcast with PyTorch's message and promote with result_type().
+DType result_type(const Tensor& a, const Tensor& b);   // honours wrapped numbers and 0-dim categories
+Shape broadcast_shapes(const Shape& a, const Shape& b);
+Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha = Scalar::from_int(1));
+Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha = Scalar::from_int(1));
+Tensor mul(const Tensor& a, const Tensor& b);
+Tensor div(const Tensor& a, const Tensor& b);           // true division (ints -> default float)
+Tensor floor_divide(const Tensor& a, const Tensor& b);
+Tensor remainder(const Tensor& a, const Tensor& b);     // Python's sign rule
+Tensor pow(const Tensor& a, const Tensor& b);
+Tensor maximum(const Tensor& a, const Tensor& b);
+Tensor minimum(const Tensor& a, const Tensor& b);
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+Tensor compare(const Tensor& a, const Tensor& b, CompareOp op);  // bool result
+Tensor logical_not(const Tensor& a);
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
+
+enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1 };
+Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
+
+// ---------------------------------------------------------------- reductions (ops/reduce.cpp)
+// dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
+Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
+Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
+Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor max_all(const Tensor& a);   // torch.max(t): 0-dim, error on empty like PyTorch
+Tensor min_all(const Tensor& a);
+std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim);  // (values, indices)
+std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
+Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+
+// ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
+Tensor mm(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& a, const Tensor& v);
+Tensor dot(const Tensor& a, const Tensor& b);
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
+Tensor bmm(const Tensor& a, const Tensor& b);
+
+// ---------------------------------------------------------------- in-place (ops/inplace.cpp)
+// Each writes `result` (already computed out of place) back into self through self's strides after
+// checking can_cast (message 1.19) and that the broadcast shape equals self's shape (message 1.3),
+// then bumps self's version once.
+void write_result_(const Tensor& self, const Tensor& result);
+void fill_(const Tensor& self, const Scalar& value);
+void zero_(const Tensor& self);
+// Refuses expanded (stride-0 / overlapping) destinations with PyTorch's MemoryOverlap message.
+void check_no_internal_overlap(const Tensor& self);
+
+// ---------------------------------------------------------------- indexing (ops/indexing.cpp)
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+// Advanced indexing x[idx] with one integer (long) index tensor or a bool mask, on dim 0.
+Tensor index(const Tensor& self, const Tensor& index);
+void index_put_(const Tensor& self, const Tensor& index, const Tensor& values);
+
+// ---------------------------------------------------------------- conversions
+// Device mismatch check shared by all binary kernels (0-dim cpu tensors may meet any device).
+void check_same_device(const Tensor& a, const Tensor& b);
+Scalar item(const Tensor& self);  // "a Tensor with 2 elements cannot be converted to Scalar"
+
+}  // namespace tp::native

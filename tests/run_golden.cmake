@@ -1,0 +1,20 @@
+# Runs one golden program through the runner and compares stdout (and the last stderr line when a
+# .err file exists, in which case the run must fail) byte for byte.
+execute_process(COMMAND "${RUNNER}" run "${PROGRAM}"
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ "${EXPECTED}" want)
+if(NOT out STREQUAL want)
+  message(FATAL_ERROR "stdout differs for ${PROGRAM}\n--- expected\n${want}\n--- got\n${out}\n--- stderr\n${err}")
+endif()
+if(EXISTS "${EXPECTED_ERR}")
+  file(READ "${EXPECTED_ERR}" want_err)
+  string(STRIP "${want_err}" want_err)
+  string(REGEX REPLACE "\n[ \t]*\n" "\n" err_compact "${err}")
+  string(STRIP "${err_compact}" err_compact)
+  string(REGEX MATCH "[^\n]*$" last "${err_compact}")
+  if(rc EQUAL 0 OR NOT last STREQUAL want_err)
+    message(FATAL_ERROR "expected failure '${want_err}' for ${PROGRAM}, got rc=${rc}, last stderr line '${last}'")
+  endif()
+elseif(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${PROGRAM} exited ${rc}\n${err}")
+endif()

@@ -1,0 +1,66 @@
+// core/: dtype promotion, storage, tensor metadata and the checking constructor.
+#include <catch2/catch.hpp>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "core/tensor.h"
+
+using namespace tp;
+
+TEST_CASE("promote_types follows c10's table", "[core][dtype]") {
+  CHECK(promote_types(DType::Int32, DType::Int64) == DType::Int64);
+  CHECK(promote_types(DType::Bool, DType::Int32) == DType::Int32);
+  CHECK(promote_types(DType::Int64, DType::Float32) == DType::Float32);
+  CHECK(promote_types(DType::Float32, DType::Float64) == DType::Float64);
+  CHECK_FALSE(can_cast(DType::Float32, DType::Int64));
+  CHECK_FALSE(can_cast(DType::Int64, DType::Bool));
+  CHECK(can_cast(DType::Int64, DType::Float32));
+}
+
+TEST_CASE("contiguous strides and is_contiguous", "[core][tensor]") {
+  Context c;
+  ContextGuard g(c);
+  CHECK(contiguous_strides({2, 3, 4}) == Shape{12, 4, 1});
+  Tensor t = make_empty({2, 3}, DType::Float32, Device{});
+  CHECK(t.is_contiguous());
+  CHECK(t.storage()->nbytes() == 24);
+  Tensor tt = make_tensor(t.storage(), {3, 2}, {1, 3}, 0, DType::Float32, t.impl()->version_counter);
+  CHECK_FALSE(tt.is_contiguous());
+  CHECK(tt.storage_index_of(1) == 3);
+}
+
+TEST_CASE("the checking constructor refuses views beyond the storage", "[core][tensor]") {
+  Context c;
+  ContextGuard g(c);
+  Tensor x = make_empty({3, 3}, DType::Int64, Device{});
+  try {
+    make_tensor(x.storage(), {5, 5}, {0, 4}, 0, DType::Int64, x.impl()->version_counter);
+    FAIL("expected an error");
+  } catch (const TorchError& e) {
+    CHECK(e.py_type() == "RuntimeError");
+    CHECK(std::string(e.what()) ==
+          "setStorage: sizes [5, 5], strides [0, 4], storage offset 0, and itemsize 8 requiring a storage size of "
+          "136 are out of bounds for storage of size 72");
+  }
+}
+
+TEST_CASE("simulated addresses are deterministic per session", "[core][storage]") {
+  uint64_t first = 0;
+  for (int run = 0; run < 2; ++run) {
+    Context c;
+    ContextGuard g(c);
+    Tensor a = make_empty({4}, DType::Float32, Device{});
+    Tensor b = make_empty({4}, DType::Float32, Device{});
+    if (run == 0) first = b.data_ptr();
+    else CHECK(b.data_ptr() == first);
+    CHECK(b.data_ptr() > a.data_ptr());
+  }
+}
+
+TEST_CASE("mt19937 matches PyTorch's first outputs for seed 0", "[core][rng]") {
+  Generator gen;
+  gen.manual_seed(0);
+  CHECK(gen.random() == 2357136044u);
+  CHECK(gen.random() == 2546248239u);
+  CHECK(gen.random() == 3071714933u);
+}
