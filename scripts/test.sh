@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every test: Catch2 unit tests + golden programs + PyTorch conformance (CTest, native),
+# the engine's unit tests compiled to WebAssembly under Node, and the web app's Vitest and
+# browser (Playwright + Chromium) tests. Installs whatever is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+echo "== native build + CTest (unit, golden, conformance)"
+scripts/build.sh native
+(cd build/native && ctest --output-on-failure -j2)
+
+echo "== wasm build + engine unit tests under Node"
+scripts/build.sh wasm
+node build/wasm/tensorplay_unit_tests_wasm.js
+
+if [ -f web/package.json ]; then
+  echo "== web: typecheck, Vitest, production build, browser tests"
+  (cd web && npx tsc --noEmit && npx vitest run && npx vite build && node --test e2e/)
+fi
+echo "== all tests passed"
