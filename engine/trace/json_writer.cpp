@@ -1,0 +1,73 @@
+#include "trace/json_writer.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace tp::trace {
+
+std::string json_escape(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += char(c);  // UTF-8 passes through unchanged
+        }
+    }
+  }
+  return out + "\"";
+}
+
+void JsonWriter::before_value() {
+  if (after_key_) { after_key_ = false; return; }
+  if (!first_.empty()) {
+    if (!first_.back()) out_ += ',';
+    first_.back() = false;
+  }
+}
+
+JsonWriter& JsonWriter::begin_object() { before_value(); out_ += '{'; first_.push_back(true); return *this; }
+JsonWriter& JsonWriter::end_object() { out_ += '}'; first_.pop_back(); return *this; }
+JsonWriter& JsonWriter::begin_array() { before_value(); out_ += '['; first_.push_back(true); return *this; }
+JsonWriter& JsonWriter::end_array() { out_ += ']'; first_.pop_back(); return *this; }
+
+JsonWriter& JsonWriter::key(const std::string& k) {
+  before_value();
+  out_ += json_escape(k);
+  out_ += ':';
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(const std::string& s) { before_value(); out_ += json_escape(s); return *this; }
+JsonWriter& JsonWriter::value(int64_t v) { before_value(); out_ += std::to_string(v); return *this; }
+JsonWriter& JsonWriter::value(uint64_t v) { before_value(); out_ += std::to_string(v); return *this; }
+JsonWriter& JsonWriter::value(bool v) { before_value(); out_ += v ? "true" : "false"; return *this; }
+JsonWriter& JsonWriter::null() { before_value(); out_ += "null"; return *this; }
+JsonWriter& JsonWriter::raw(const std::string& json) { before_value(); out_ += json; return *this; }
+
+JsonWriter& JsonWriter::value(double v) {
+  before_value();
+  if (std::isnan(v)) { out_ += "\"nan\""; return *this; }
+  if (std::isinf(v)) { out_ += v > 0 ? "\"inf\"" : "\"-inf\""; return *this; }
+  // Shortest representation that round-trips (same code path natively and in WASM).
+  char buf[32];
+  for (int p = 1; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*g", p, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  out_ += buf;
+  return *this;
+}
+
+}  // namespace tp::trace

@@ -1,0 +1,39 @@
+// A tiny streaming JSON writer: enough for the trace, with correct string escaping and
+// non-finite numbers written as the strings "inf", "-inf", "nan" (SCHEMA.md).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tp::trace {
+
+class JsonWriter {
+ public:
+  JsonWriter& begin_object();
+  JsonWriter& end_object();
+  JsonWriter& begin_array();
+  JsonWriter& end_array();
+  JsonWriter& key(const std::string& k);
+  JsonWriter& value(const std::string& s);
+  JsonWriter& value(const char* s) { return value(std::string(s)); }
+  JsonWriter& value(int64_t v);
+  JsonWriter& value(int v) { return value(int64_t(v)); }
+  JsonWriter& value(uint64_t v);
+  JsonWriter& value(double v);
+  JsonWriter& value(bool v);
+  JsonWriter& null();
+  JsonWriter& raw(const std::string& json);  // an already-serialised value
+
+  const std::string& str() const { return out_; }
+  std::string take() { return std::move(out_); }
+
+ private:
+  void before_value();
+  std::string out_;
+  std::vector<bool> first_;  // per open container: no element written yet
+  bool after_key_ = false;
+};
+
+std::string json_escape(const std::string& s);  // with the surrounding quotes
+
+}  // namespace tp::trace
