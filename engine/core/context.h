@@ -23,6 +23,7 @@ class Context {
   int64_t next_tensor_id() { return ++last_tensor_id_; }
   int64_t next_node_id() { return ++last_node_id_; }
   int64_t next_family_id() { return ++last_family_id_; }
+  int64_t next_object_id() { return ++last_object_id_; }  // Python-level objects (interp/)
 
   // Allocates a zeroed storage with a fresh id and a simulated address on `device`.
   // Throws a MemoryError-style RuntimeError naming the cap when it would be exceeded.
@@ -44,7 +45,7 @@ class Context {
   void warn(const std::string& message, const std::string& category = "UserWarning");
 
  private:
-  int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0;
+  int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0, last_object_id_ = 0;
   uint64_t next_address_[3];
   std::vector<std::weak_ptr<TensorImpl>> tensors_;
   size_t prune_mark_ = 0;

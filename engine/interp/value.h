@@ -1,0 +1,120 @@
+// The Python object model of the interpreter. Every value is an Object behind a shared pointer;
+// identity (`is`, id()) is pointer identity, and each object carries a stable id in creation order
+// (Note [Stable ids]). A tensor's Python object is unique per TensorImpl (Interpreter::wrap_tensor),
+// so `x.grad is x.grad` holds while `t is t.view(2)` does not.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace tp { class Node; }
+
+namespace tp::interp {
+
+class Interpreter;
+struct Object;
+using ObjPtr = std::shared_ptr<Object>;
+
+enum class Kind : uint8_t {
+  None, Bool, Int, Float, Str, List, Tuple, Dict, Slice, Ellipsis, Range,
+  Tensor,        // torch.Tensor (and nn.Parameter: Tensor with impl->is_parameter)
+  NdArray,       // numpy.ndarray: a tensor view with numpy's printing and rules
+  Size,          // torch.Size (a tuple of ints with its own repr)
+  DType, Device, // torch.float32, torch.device('cuda:0')
+  Node,          // an autograd node (grad_fn): <MulBackward0 object at 0x...>
+  Function,      // builtin callable (C++)
+  UserFunction,  // def
+  BoundMethod,   // obj.method captured with its receiver
+  Module,        // torch, torch.nn, numpy, math, copy ...
+  Class,         // a callable type object (torch.Tensor, nn.Linear, float, list ...)
+  Instance,      // an instance of a library class with attributes (nn.Linear, optim.SGD, generator ...)
+  Exception,     // a raised/caught exception object
+  ContextManager // torch.no_grad() and friends
+};
+
+struct CallArgs {
+  std::vector<ObjPtr> args;
+  std::vector<std::pair<std::string, ObjPtr>> kwargs;  // in call order
+};
+
+using NativeFn = std::function<ObjPtr(Interpreter&, CallArgs&)>;
+
+struct Object {
+  explicit Object(Kind k);
+  virtual ~Object() = default;
+  Kind kind;
+  int64_t id;  // stable per session, creation order (assigned by Interpreter::next_object_id)
+};
+
+struct NoneObj : Object { NoneObj() : Object(Kind::None) {} };
+struct EllipsisObj : Object { EllipsisObj() : Object(Kind::Ellipsis) {} };
+struct BoolObj : Object { explicit BoolObj(bool v) : Object(Kind::Bool), value(v) {} bool value; };
+struct IntObj : Object { explicit IntObj(int64_t v) : Object(Kind::Int), value(v) {} int64_t value; };
+struct FloatObj : Object { explicit FloatObj(double v) : Object(Kind::Float), value(v) {} double value; };
+struct StrObj : Object { explicit StrObj(std::string v) : Object(Kind::Str), value(std::move(v)) {} std::string value; };
+struct ListObj : Object { ListObj() : Object(Kind::List) {} std::vector<ObjPtr> items; };
+struct TupleObj : Object { TupleObj() : Object(Kind::Tuple) {} std::vector<ObjPtr> items; };
+struct SizeObj : Object { SizeObj() : Object(Kind::Size) {} Shape dims; };
+struct DictObj : Object {
+  DictObj() : Object(Kind::Dict) {}
+  std::vector<std::pair<ObjPtr, ObjPtr>> items;  // insertion order; keys compared by Python equality
+};
+struct SliceObj : Object { SliceObj() : Object(Kind::Slice) {} ObjPtr start, stop, step; };  // None-able
+struct RangeObj : Object { RangeObj() : Object(Kind::Range) {} int64_t start = 0, stop = 0, step = 1; };
+struct TensorObj : Object { explicit TensorObj(Tensor t) : Object(Kind::Tensor), tensor(std::move(t)) {} Tensor tensor; };
+struct NdArrayObj : Object { explicit NdArrayObj(Tensor t) : Object(Kind::NdArray), array(std::move(t)) {} Tensor array; };
+struct DTypeObj : Object { explicit DTypeObj(DType d) : Object(Kind::DType), dtype(d) {} DType dtype; };
+struct DeviceObj : Object { explicit DeviceObj(Device d) : Object(Kind::Device), device(d) {} Device device; };
+struct NodeObj : Object { explicit NodeObj(std::shared_ptr<tp::Node> n) : Object(Kind::Node), node(std::move(n)) {} std::shared_ptr<tp::Node> node; };
+
+struct FunctionObj : Object {
+  FunctionObj(std::string n, NativeFn f) : Object(Kind::Function), name(std::move(n)), fn(std::move(f)) {}
+  std::string name;  // qualified, e.g. "torch.zeros" (used in TypeError messages)
+  NativeFn fn;
+};
+
+struct BoundMethodObj : Object {
+  BoundMethodObj(ObjPtr self_, ObjPtr fn_) : Object(Kind::BoundMethod), self(std::move(self_)), fn(std::move(fn_)) {}
+  ObjPtr self;
+  ObjPtr fn;  // FunctionObj or UserFunctionObj; called with self prepended
+};
+
+// Namespaces and library objects share one shape: a name and ordered attributes.
+struct AttrObj : Object {
+  AttrObj(Kind k, std::string type) : Object(k), type_name(std::move(type)) {}
+  std::string type_name;  // "module", "Linear", "SGD", "Generator", "type" ...
+  std::map<std::string, ObjPtr> attrs;
+  std::vector<std::string> attr_order;  // definition order (trace, named_parameters, repr)
+  void set(const std::string& k, ObjPtr v) {
+    if (!attrs.count(k)) attr_order.push_back(k);
+    attrs[k] = std::move(v);
+  }
+  ObjPtr get(const std::string& k) const {
+    auto it = attrs.find(k);
+    return it == attrs.end() ? nullptr : it->second;
+  }
+  // Library classes may hook behaviour (repr, call, getattr fallback); empty = default.
+  std::function<std::string(Interpreter&)> repr_hook;
+  NativeFn call_hook;  // instances that are callable (nn.Module.__call__) and Class constructors
+};
+struct ModuleObj : AttrObj { explicit ModuleObj(std::string name) : AttrObj(Kind::Module, "module"), module_name(std::move(name)) {} std::string module_name; };
+struct ClassObj : AttrObj { explicit ClassObj(std::string name) : AttrObj(Kind::Class, "type"), class_name(std::move(name)) {} std::string class_name; };
+struct InstanceObj : AttrObj { explicit InstanceObj(std::string type) : AttrObj(Kind::Instance, std::move(type)) {} };
+
+struct ExceptionObj : Object {
+  ExceptionObj(std::string t, std::string m) : Object(Kind::Exception), type(std::move(t)), message(std::move(m)) {}
+  std::string type;     // "RuntimeError"
+  std::string message;  // str(e)
+};
+
+struct ContextManagerObj : Object {
+  ContextManagerObj() : Object(Kind::ContextManager) {}
+  std::function<void(Interpreter&)> enter, exit;  // exit runs on normal and exceptional exits
+};
+
+}  // namespace tp::interp
