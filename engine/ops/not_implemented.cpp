@@ -5,45 +5,12 @@
 
 namespace tp::native {
 
-Tensor empty(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: empty"); }
-Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) { throw InternalError("not implemented: full"); }
-Tensor zeros(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: zeros"); }
-Tensor ones(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: ones"); }
-Tensor eye(int64_t n, int64_t m, DType dtype, Device device) { throw InternalError("not implemented: eye"); }
-Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDType dtype, Device device) { throw InternalError("not implemented: arange"); }
-Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDType dtype, Device device) { throw InternalError("not implemented: linspace"); }
-Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, OptDType dtype, Device device) { throw InternalError("not implemented: logspace"); }
-Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: from_scalars"); }
-Tensor wrap_scalar(const Scalar& s, Device device) { throw InternalError("not implemented: wrap_scalar"); }
 Tensor rand(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: rand"); }
 Tensor randn(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: randn"); }
 Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: randint"); }
 Tensor randperm(int64_t n, DType dtype, Device device) { throw InternalError("not implemented: randperm"); }
 void uniform_(const Tensor& self, double from, double to) { throw InternalError("not implemented: uniform_"); }
 void normal_(const Tensor& self, double mean, double std) { throw InternalError("not implemented: normal_"); }
-Tensor view(const Tensor& self, const Shape& sizes) { throw InternalError("not implemented: view"); }
-Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides, std::optional<int64_t> storage_offset) { throw InternalError("not implemented: as_strided"); }
-Tensor expand(const Tensor& self, const Shape& sizes) { throw InternalError("not implemented: expand"); }
-Tensor t(const Tensor& self) { throw InternalError("not implemented: t"); }
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) { throw InternalError("not implemented: transpose"); }
-Tensor permute(const Tensor& self, const Shape& dims) { throw InternalError("not implemented: permute"); }
-Tensor squeeze(const Tensor& self) { throw InternalError("not implemented: squeeze"); }
-Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims) { throw InternalError("not implemented: squeeze"); }
-Tensor unsqueeze(const Tensor& self, int64_t dim) { throw InternalError("not implemented: unsqueeze"); }
-Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) { throw InternalError("not implemented: narrow"); }
-Tensor select(const Tensor& self, int64_t dim, int64_t index) { throw InternalError("not implemented: select"); }
-Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) { throw InternalError("not implemented: slice"); }
-Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step) { throw InternalError("not implemented: unfold"); }
-Tensor alias(const Tensor& self) { throw InternalError("not implemented: alias"); }
-Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) { throw InternalError("not implemented: diagonal"); }
-std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) { throw InternalError("not implemented: split"); }
-std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& sizes, int64_t dim) { throw InternalError("not implemented: split_with_sizes"); }
-std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) { throw InternalError("not implemented: chunk"); }
-std::vector<Tensor> unbind(const Tensor& self, int64_t dim) { throw InternalError("not implemented: unbind"); }
-Tensor detach(const Tensor& self) { throw InternalError("not implemented: detach"); }
-Tensor data(const Tensor& self) { throw InternalError("not implemented: data"); }
-std::optional<Shape> compute_view_strides(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes) { throw InternalError("not implemented: compute_view_strides"); }
-Shape infer_size(const Shape& shape, int64_t numel) { throw InternalError("not implemented: infer_size"); }
 Tensor clone(const Tensor& self) { throw InternalError("not implemented: clone"); }
 Tensor contiguous(const Tensor& self) { throw InternalError("not implemented: contiguous"); }
 void copy_(const Tensor& self, const Tensor& src) { throw InternalError("not implemented: copy_"); }
