@@ -34,6 +34,11 @@ Tensor rand(const Shape& sizes, DType dtype, Device device);
 Tensor randn(const Shape& sizes, DType dtype, Device device);
 Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device);
 Tensor randperm(int64_t n, DType dtype, Device device);
+
+// ---------------------------------------------------------------- views (ops/views.cpp)
+Tensor view(const Tensor& self, const Shape& sizes);        // sizes may hold one -1
+Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides,
+                  std::optional<int64_t> storage_offset);
 Tensor expand(const Tensor& self, const Shape& sizes);      // -1 keeps a size
 Tensor t(const Tensor& self);
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
@@ -59,6 +64,9 @@ Tensor data(const Tensor& self);
 // ---------------------------------------------------------------- copies (ops/copy.cpp)
 Tensor clone(const Tensor& self);                       // memory_format=preserve: dense keeps strides order
 Tensor contiguous(const Tensor& self);                  // returns self if already contiguous
+Tensor to(const Tensor& self, DType dtype, Device device, bool copy);  // self when nothing changes and !copy
+Tensor reshape(const Tensor& self, const Shape& sizes);               // view when possible, else a copy
+Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim);
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim);
 
@@ -73,12 +81,10 @@ Tensor remainder(const Tensor& a, const Tensor& b);     // Python's sign rule
 Tensor pow(const Tensor& a, const Tensor& b);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
-enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 Tensor compare(const Tensor& a, const Tensor& b, CompareOp op);  // bool result
 Tensor logical_not(const Tensor& a);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
 
-enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1 };
 Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
 

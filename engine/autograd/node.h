@@ -1,0 +1,91 @@
+// The autograd graph (PyTorch's torch/csrc/autograd/function.h, edge.h, saved_variable.h):
+// a Node is one recorded op's backward; its next_edges point at the nodes producing its inputs'
+// gradients, in input order. Tensors own their grad_fn; nodes own their saved tensors.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace tp {
+
+class Node;
+
+// Where a gradient flows: input `input_nr` of `function` (null function = no gradient, "None").
+struct Edge {
+  std::shared_ptr<Node> function;
+  uint32_t input_nr = 0;
+  bool is_valid() const { return function != nullptr; }
+};
+
+// Note [Saved variables]: a tensor kept for backward together with its version at save time.
+// Unpacking compares versions (semantics 1.8) and refuses after release (semantics 1.9).
+// A saved OUTPUT of the node is held through a private alias (same storage and version counter,
+// no grad_fn) so the output -> grad_fn -> saved -> output cycle never forms.
+class SavedVariable {
+ public:
+  SavedVariable() = default;
+  // `is_output`: the tensor is an output of the node that saves it (e.g. sigmoid's result).
+  SavedVariable(std::string name, const Tensor& t, bool is_output);
+
+  const std::string& name() const { return name_; }
+  bool defined() const { return defined_; }
+  bool was_released() const { return released_; }
+  bool is_output() const { return is_output_; }
+  int64_t saved_version() const { return saved_version_; }
+  int64_t current_version() const;  // version of the counter now (saved_version() once released)
+  // The tensor for the trace: the original tensor if still alive and not released, else undefined.
+  Tensor tensor_if_alive() const;
+
+  // For backward: checks release and version; `owner` is the node unpacking (error wording).
+  Tensor unpack(const Node* owner) const;
+  void release();
+
+ private:
+  std::string name_;
+  bool defined_ = false, released_ = false, is_output_ = false;
+  Tensor data_;                              // strong (inputs) or a grad_fn-less alias (outputs)
+  std::weak_ptr<TensorImpl> original_;       // the tensor as the program sees it
+  std::weak_ptr<Node> input_grad_fn_;        // for the error's "output 0 of X" clause (inputs)
+  uint32_t output_nr_ = 0;
+  int64_t saved_version_ = 0;
+  VersionCounterPtr counter_;
+};
+
+class Node : public std::enable_shared_from_this<Node> {
+ public:
+  Node();  // id from ctx().next_node_id(): creation order doubles as PyTorch's sequence number
+  virtual ~Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  const int64_t id;
+  std::vector<Edge> next_edges;  // next_functions, in input order
+
+  virtual std::string name() const = 0;
+  // grads[i] is the gradient of output i (undefined = zero); returns one gradient per next edge.
+  virtual TensorList apply(TensorList&& grads) = 0;
+  // Saved tensors in PyTorch's attribute order (trace: "saved"); empty for nodes that save none.
+  virtual std::vector<const SavedVariable*> saved_variables() const { return {}; }
+  // Drops saved tensors after a backward without retain_graph.
+  virtual void release_variables() {}
+
+  // The output tensors this node produced (weak: tensors own their grad_fn, not the reverse).
+  std::vector<std::weak_ptr<TensorImpl>> outputs;
+  Tensor output_tensor(size_t i = 0) const;  // undefined if gone
+  size_t num_outputs() const { return outputs.empty() ? 1 : outputs.size(); }
+};
+
+// The sink of a leaf's gradient. Shared by every use of the leaf (TensorImpl::grad_accumulator).
+// Holds the leaf strongly like PyTorch's AccumulateGrad::variable, so a graph keeps its leaves alive.
+class AccumulateGrad : public Node {
+ public:
+  explicit AccumulateGrad(std::shared_ptr<TensorImpl> variable) : variable(std::move(variable)) {}
+  std::string name() const override { return "AccumulateGrad"; }
+  TensorList apply(TensorList&& grads) override;
+  std::shared_ptr<TensorImpl> variable;
+};
+
+}  // namespace tp
