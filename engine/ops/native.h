@@ -135,6 +135,8 @@ void fill_(const Tensor& self, const Scalar& value);
 void zero_(const Tensor& self);
 // Refuses expanded (stride-0 / overlapping) destinations with PyTorch's MemoryOverlap message.
 void check_no_internal_overlap(const Tensor& self);
+// Refuses an input that partly overlaps the written-to tensor (e.g. a.add_(a.t())), MemoryOverlap.cpp.
+void check_no_partial_overlap(const Tensor& out, const Tensor& input);
 
 // ---------------------------------------------------------------- indexing (ops/indexing.cpp)
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);

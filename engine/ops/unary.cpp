@@ -1,0 +1,133 @@
+// Unary pointwise kernels, clamp and logical_not. Floating-only functions (exp, log, sqrt, ...)
+// promote integral inputs to the default float dtype like PyTorch's unary_float_op.
+#include <cmath>
+#include <string>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "ops/pointwise.h"
+
+namespace tp::native {
+
+namespace {
+
+bool is_float_op(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Sqrt: case UnaryOp::Sin: case UnaryOp::Cos:
+    case UnaryOp::Tanh: case UnaryOp::Sigmoid: case UnaryOp::Reciprocal: case UnaryOp::Rsqrt:
+    case UnaryOp::Log1p: case UnaryOp::Expm1:
+      return true;
+    default:
+      return false;
+  }
+}
+
+template <class T>
+void run_float_op(const Prepared& p, UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Exp: run_unary<T, T>(p, [](T x) -> T { return std::exp(x); }); break;
+    case UnaryOp::Log: run_unary<T, T>(p, [](T x) -> T { return std::log(x); }); break;
+    case UnaryOp::Sqrt: run_unary<T, T>(p, [](T x) -> T { return std::sqrt(x); }); break;
+    case UnaryOp::Sin: run_unary<T, T>(p, [](T x) -> T { return std::sin(x); }); break;
+    case UnaryOp::Cos: run_unary<T, T>(p, [](T x) -> T { return std::cos(x); }); break;
+    case UnaryOp::Tanh: run_unary<T, T>(p, [](T x) -> T { return std::tanh(x); }); break;
+    case UnaryOp::Sigmoid: run_unary<T, T>(p, [](T x) -> T { return T(1) / (T(1) + std::exp(-x)); }); break;
+    case UnaryOp::Reciprocal: run_unary<T, T>(p, [](T x) -> T { return T(1) / x; }); break;
+    case UnaryOp::Rsqrt: run_unary<T, T>(p, [](T x) -> T { return T(1) / std::sqrt(x); }); break;
+    case UnaryOp::Log1p: run_unary<T, T>(p, [](T x) -> T { return std::log1p(x); }); break;
+    case UnaryOp::Expm1: run_unary<T, T>(p, [](T x) -> T { return std::expm1(x); }); break;
+    default: break;
+  }
+}
+
+template <class T>
+void run_same_type_op(const Prepared& p, UnaryOp op) {
+  constexpr bool fp = std::is_floating_point_v<T>;
+  switch (op) {
+    case UnaryOp::Neg: run_unary<T, T>(p, [](T x) -> T { return T(-x); }); break;
+    case UnaryOp::Abs:
+      if constexpr (std::is_same_v<T, bool>) run_unary<T, T>(p, [](T x) -> T { return x; });
+      else if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::abs(x); });
+      else run_unary<T, T>(p, [](T x) -> T { return x < 0 ? T(-x) : x; });
+      break;
+    case UnaryOp::Sign:
+      if constexpr (std::is_same_v<T, bool>) run_unary<T, T>(p, [](T x) -> T { return x; });
+      else run_unary<T, T>(p, [](T x) -> T { return T((T(0) < x) - (x < T(0))); });
+      break;
+    case UnaryOp::Floor:
+      if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::floor(x); });
+      else run_unary<T, T>(p, [](T x) -> T { return x; });
+      break;
+    case UnaryOp::Ceil:
+      if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::ceil(x); });
+      else run_unary<T, T>(p, [](T x) -> T { return x; });
+      break;
+    case UnaryOp::Round:  // half to even
+      if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::nearbyint(x); });
+      else run_unary<T, T>(p, [](T x) -> T { return x; });
+      break;
+    case UnaryOp::Relu:  // clamp_min(0): NaN stays NaN
+      if constexpr (std::is_same_v<T, bool>) run_unary<T, T>(p, [](T x) -> T { return x; });
+      else run_unary<T, T>(p, [](T x) -> T { return x != x ? x : std::max(x, T(0)); });
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+Tensor unary(const Tensor& a, UnaryOp op) {
+  if (op == UnaryOp::Neg)
+    TP_CHECK(a.dtype() != DType::Bool,
+             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+             "the `~` or `logical_not()` operator instead.");
+  DType dt = a.dtype();
+  if (is_float_op(op) && !is_floating(dt)) dt = ctx().default_dtype;
+  Prepared p = prepare({a}, dt, dt);
+  dispatch_type(dt, [&](auto tag_) { using T = decltype(tag_);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (is_float_op(op)) run_float_op<T>(p, op);
+      else run_same_type_op<T>(p, op);
+    } else {
+      run_same_type_op<T>(p, op);
+    }
+  });
+  return p.out;
+}
+
+// TORCH_META_FUNC(clamp): non-floating self promotes with the bounds (as wrapped numbers).
+Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max) {
+  TP_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  DType rt = a.dtype();
+  if (!is_floating(rt)) {
+    std::vector<Scalar> bounds;
+    if (min) bounds.push_back(*min);
+    if (max) bounds.push_back(*max);
+    rt = result_type_with_scalars(a, bounds);
+  }
+  TP_CHECK(rt != DType::Bool, "\"clamp_scalar_cpu\" not implemented for 'Bool'");
+  Prepared p = prepare({a}, rt, rt);
+  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+    if constexpr (!std::is_same_v<T, bool>) {
+      if (min && max) {
+        T lo = scalar_as<T>(*min), hi = scalar_as<T>(*max);
+        run_unary<T, T>(p, [lo, hi](T x) -> T { return std::min(std::max(x, lo), hi); });
+      } else if (min) {
+        T lo = scalar_as<T>(*min);
+        run_unary<T, T>(p, [lo](T x) -> T { return std::max(x, lo); });
+      } else {
+        T hi = scalar_as<T>(*max);
+        run_unary<T, T>(p, [hi](T x) -> T { return std::min(x, hi); });
+      }
+    }
+  });
+  return p.out;
+}
+
+Tensor logical_not(const Tensor& a) {
+  Prepared p = prepare({a}, a.dtype(), DType::Bool);
+  dispatch_type(a.dtype(), [&](auto tag_) { using T = decltype(tag_); run_unary<T, bool>(p, [](T x) { return !x; }); });
+  return p.out;
+}
+
+}  // namespace tp::native
