@@ -15,6 +15,8 @@
 
 namespace tp {
 
+struct BackwardEvent;  // autograd/engine.h
+
 class Context {
  public:
   Context();
@@ -43,6 +45,9 @@ class Context {
   // Warnings leave through this callback as (category, message), e.g. ("UserWarning", "...").
   std::function<void(const std::string&, const std::string&)> on_warning;
   void warn(const std::string& message, const std::string& category = "UserWarning");
+
+  // Backward-pass events for the trace (autograd/engine.h defines BackwardEvent); unset = not recorded.
+  std::function<void(const BackwardEvent&)> on_backward_event;
 
  private:
   int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0, last_object_id_ = 0;

@@ -39,6 +39,7 @@ struct TensorImpl {
   bool view_created_in_no_grad = false;    // Note: in-place on it later raises (semantics 1.7)
   bool view_is_multi_output = false;       // split/chunk/unbind outputs may not be modified in place
   std::string multi_output_node_name;      // e.g. "SplitBackward0" for that message
+  int64_t attr_version = 0;                // version when a view's grad_fn was last set (autograd/ regenerates it after)
   bool is_parameter = false;               // nn.Parameter (repr "Parameter containing:")
 };
 
@@ -80,7 +81,11 @@ class Tensor {
   int64_t storage_index_of(int64_t flat_index) const;
 
   // Autograd-facing conveniences (the rules live in autograd/).
-  bool requires_grad() const { return impl_->requires_grad || impl_->grad_fn != nullptr; }
+  // PyTorch's rule: a differentiable view also requires grad when its base does (views made in no_grad).
+  bool requires_grad() const {
+    return impl_->requires_grad || impl_->grad_fn != nullptr ||
+           (impl_->base && (impl_->base->requires_grad || impl_->base->grad_fn != nullptr));
+  }
   const std::shared_ptr<Node>& grad_fn() const { return impl_->grad_fn; }
   bool is_leaf() const { return impl_->grad_fn == nullptr; }
   int64_t version() const { return impl_->version_counter->version; }
