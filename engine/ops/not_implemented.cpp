@@ -5,12 +5,6 @@
 
 namespace tp::native {
 
-Tensor rand(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: rand"); }
-Tensor randn(const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: randn"); }
-Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device) { throw InternalError("not implemented: randint"); }
-Tensor randperm(int64_t n, DType dtype, Device device) { throw InternalError("not implemented: randperm"); }
-void uniform_(const Tensor& self, double from, double to) { throw InternalError("not implemented: uniform_"); }
-void normal_(const Tensor& self, double mean, double std) { throw InternalError("not implemented: normal_"); }
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype) { throw InternalError("not implemented: sum"); }
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype) { throw InternalError("not implemented: mean"); }
 Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { throw InternalError("not implemented: prod"); }
