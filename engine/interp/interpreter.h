@@ -1,0 +1,119 @@
+// The tree-walking evaluator of the Python subset: owns the module namespace, the builtins, the
+// imported modules and the object caches, and offers library code the API of interpreter_api.md.
+// Output, warnings and per-statement events leave through callbacks set by the host (Session).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/tensor.h"
+#include "interp/exceptions.h"
+#include "interp/limits.h"
+#include "interp/value.h"
+
+namespace tp::interp {
+
+struct Expr;
+struct Stmt;
+struct Scope;
+struct Program;
+
+// One statement finished (normally or by raising). Fired for every executed simple statement,
+// also inside functions and loops, in execution order.
+struct StatementEvent {
+  int line = 0, end_line = 0;
+  const PyException* error = nullptr;  // set when the statement raised
+};
+
+class Interpreter {
+ public:
+  explicit Interpreter(Limits limits = Limits{});
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  // ------------------------------------------------------------ API for library code (interpreter_api.md)
+  ObjPtr none();
+  ObjPtr make_bool(bool v);
+  ObjPtr make_int(int64_t v);
+  ObjPtr make_float(double v);
+  ObjPtr make_str(std::string v);
+  ObjPtr make_list(std::vector<ObjPtr> items);
+  ObjPtr make_tuple(std::vector<ObjPtr> items);
+  ObjPtr make_dict(std::vector<std::pair<ObjPtr, ObjPtr>> items = {});
+  ObjPtr wrap_tensor(const Tensor& t);   // the ONE Python object of this TensorImpl while it lives
+  ObjPtr wrap_ndarray(const Tensor& t);  // same for numpy arrays
+  ObjPtr make_function(std::string qualname, NativeFn fn);
+  ObjPtr bind(ObjPtr self, ObjPtr fn);
+  ObjPtr call(const ObjPtr& callable, CallArgs args);
+  void register_module(const std::string& dotted_name, std::shared_ptr<ModuleObj> m);
+  std::shared_ptr<ModuleObj> find_module(const std::string& dotted_name) const;  // nullptr if unknown
+  void warn(const std::string& message, const std::string& category = "UserWarning");
+  void write_stdout(const std::string& s);
+  std::string repr(const ObjPtr& o);
+  std::string str(const ObjPtr& o);
+  bool truthy(const ObjPtr& o);
+  std::string type_name(const ObjPtr& o);
+  [[noreturn]] void raise(const std::string& py_type, const std::string& message);
+
+  // ------------------------------------------------------------ more helpers (language core, also usable by lib)
+  bool equals(const ObjPtr& a, const ObjPtr& b);            // Python ==, as a bool
+  ObjPtr getattr(const ObjPtr& obj, const std::string& name);           // AttributeError if missing
+  ObjPtr getattr_or_null(const ObjPtr& obj, const std::string& name);   // nullptr if missing
+  void setattr(const ObjPtr& obj, const std::string& name, const ObjPtr& value);
+  ObjPtr getitem(const ObjPtr& obj, const ObjPtr& index);
+  void setitem(const ObjPtr& obj, const ObjPtr& index, const ObjPtr& value);
+  ObjPtr binary_op(const std::string& op, const ObjPtr& a, const ObjPtr& b);
+  ObjPtr unary_op(const std::string& op, const ObjPtr& a);
+  ObjPtr compare(const std::string& op, const ObjPtr& a, const ObjPtr& b);
+  std::vector<ObjPtr> iterate(const ObjPtr& o);            // materialised iteration (TypeError if not iterable)
+  int64_t len(const ObjPtr& o);
+  int64_t python_id(const ObjPtr& o) const;                 // id(): deterministic, CPython-looking
+  std::string address_of(const ObjPtr& o) const;            // "0x7f..." used in <... at 0x...> reprs
+  bool isinstance(const ObjPtr& obj, const ObjPtr& cls);
+  ObjPtr builtin(const std::string& name) const;            // builtins namespace lookup (nullptr if absent)
+  ObjPtr make_exception(const std::string& type, const std::string& message, std::vector<ObjPtr> args = {});
+
+  // ------------------------------------------------------------ host API (Session)
+  // Parses and runs a whole module in this interpreter's namespace. Throws PyException (with
+  // traceback) for an uncaught Python error, including SyntaxError and limit errors.
+  void exec_source(const std::string& source, const std::string& filename);
+  // Runs one REPL input; returns the repr to echo for an expression statement ("" for None/statements).
+  std::string exec_repl(const std::string& source, const std::string& filename = "<stdin>");
+
+  std::function<void(const std::string&)> on_stdout;   // program output
+  std::function<void(const std::string&)> on_stderr;   // warnings
+  std::function<void(const StatementEvent&)> on_statement;
+
+  // Read-only views for the trace recorder.
+  const std::vector<std::string>& global_names() const;     // module-level names in definition order
+  ObjPtr global(const std::string& name) const;             // nullptr if unbound
+  const Limits& limits() const { return limits_; }
+  int64_t steps() const { return steps_; }
+  const std::string& filename() const { return filename_; }
+  // The source line (1-based) as written, for tracebacks and warnings.
+  std::string source_line(int line) const;
+
+  // ------------------------------------------------------------ evaluator internals (interp/*.cpp)
+  struct Impl;
+  Impl& impl() { return *impl_; }
+  int current_line() const { return current_line_; }
+  void count_step();                 // the step budget (statements + loop iterations)
+  void enter_call();                 // recursion limit
+  void exit_call() { --depth_; }
+
+ private:
+  friend struct Impl;
+  Limits limits_;
+  std::unique_ptr<Impl> impl_;
+  std::string filename_;
+  int current_line_ = 0;
+  int depth_ = 0;
+  int64_t steps_ = 0;
+  size_t stdout_bytes_ = 0;
+};
+
+}  // namespace tp::interp
