@@ -5,11 +5,6 @@
 
 namespace tp::native {
 
-Tensor mm(const Tensor& a, const Tensor& b) { throw InternalError("not implemented: mm"); }
-Tensor mv(const Tensor& a, const Tensor& v) { throw InternalError("not implemented: mv"); }
-Tensor dot(const Tensor& a, const Tensor& b) { throw InternalError("not implemented: dot"); }
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b) { throw InternalError("not implemented: addmm"); }
-Tensor bmm(const Tensor& a, const Tensor& b) { throw InternalError("not implemented: bmm"); }
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) { throw InternalError("not implemented: index_select"); }
 Tensor masked_select(const Tensor& self, const Tensor& mask) { throw InternalError("not implemented: masked_select"); }
 Tensor index(const Tensor& self, const Tensor& index) { throw InternalError("not implemented: index"); }

@@ -1,0 +1,177 @@
+// Matrix products (mm, mv, dot, addmm, bmm) with LinearAlgebra.cpp's checks and messages. The
+// products run as an i-k-j loop of xtensor row updates in the operands' dtype (float32 stays
+// float32; BLAS's exact blocking is not reproduced).
+#include <string>
+
+#include <xtensor/xview.hpp>
+
+#include "core/error.h"
+#include "ops/native.h"
+#include "ops/pointwise.h"
+
+namespace tp::native {
+
+namespace {
+
+// c10::impl::check_and_update_common_device for a cuda/mps kernel: the first argument's device is
+// the common one; the message names the argument and the wrapper (wrapper_CUDA_mm).
+void check_devices(const char* op, const std::vector<std::pair<const char*, const Tensor*>>& args) {
+  bool any_accel = false;
+  for (auto& a : args) any_accel |= !a.second->device().is_cpu();
+  if (!any_accel) return;
+  Device accel{};
+  for (auto& a : args)
+    if (!a.second->device().is_cpu()) { accel = a.second->device(); break; }
+  std::string key = accel.type == Device::Type::CUDA ? "CUDA" : "MPS";
+  Device common = args[0].second->device();
+  for (size_t i = 1; i < args.size(); ++i) {
+    const Device& d = args[i].second->device();
+    TP_CHECK(d == common, "Expected all tensors to be on the same device, but found at least two devices, " +
+                              common.str() + " and " + d.str() + "! (when checking argument for argument " +
+                              args[i].first + " in method wrapper_" + key + "_" + op + ")");
+  }
+}
+
+void check_supported(const char* op, DType t) {
+  TP_CHECK(t != DType::Bool, std::string("\"") + op + "\" not implemented for 'Bool'");
+}
+
+// out (n x m, zeroed) += a (n x k) @ b (k x m), i-k-j order.
+template <class T>
+void gemm_into(const Geometry& a, const Geometry& b, const Geometry& out) {
+  auto av = xt_strided<T>(a);
+  auto bv = xt_strided<T>(b);
+  auto ov = xt_strided<T>(out);
+  const size_t n = size_t(a.sizes[0]), k = size_t(a.sizes[1]);
+  for (size_t i = 0; i < n; ++i) {
+    auto orow = xt::view(ov, i, xt::all());
+    for (size_t p = 0; p < k; ++p) {
+      const T aip = av(i, p);
+      orow += aip * xt::view(bv, p, xt::all());
+    }
+  }
+}
+
+// A 2-D reading of an operand: `sizes`/`strides` replace the tensor's own (no view is made).
+Geometry as_matrix(const Tensor& t, Shape sizes, Shape strides, int64_t offset) {
+  Geometry g = geometry_of(t);
+  g.sizes = std::move(sizes);
+  g.strides = std::move(strides);
+  g.offset = offset;
+  return g;
+}
+
+// A fresh tensor of `out_sizes` holding a (n x k) @ b (k x m), viewed through `out_as` (n x m).
+Tensor product(const Geometry& a, const Geometry& b, const Shape& out_sizes, DType dt, Device dev) {
+  Tensor out = make_empty(out_sizes, dt, dev);
+  if (out.numel() == 0 || a.sizes[1] == 0) return out;
+  Geometry o = as_matrix(out, {a.sizes[0], b.sizes[1]}, {b.sizes[1], 1}, 0);
+  dispatch_type(dt, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same_v<T, bool>) gemm_into<T>(a, b, o);
+  });
+  return out;
+}
+
+Tensor mm_impl(const Tensor& a, const Tensor& b) {
+  return product(geometry_of(a), geometry_of(b), {a.sizes()[0], b.sizes()[1]}, a.dtype(), a.device());
+}
+
+}  // namespace
+
+Tensor mm(const Tensor& a, const Tensor& b) {
+  check_devices("mm", {{"self", &a}, {"mat2", &b}});
+  TP_CHECK(a.dim() == 2, "self must be a matrix");
+  TP_CHECK(b.dim() == 2, "mat2 must be a matrix");
+  TP_CHECK(a.sizes()[1] == b.sizes()[0], "mat1 and mat2 shapes cannot be multiplied (" + std::to_string(a.sizes()[0]) +
+                                             "x" + std::to_string(a.sizes()[1]) + " and " +
+                                             std::to_string(b.sizes()[0]) + "x" + std::to_string(b.sizes()[1]) + ")");
+  TP_CHECK(a.dtype() == b.dtype(), "expected m1 and m2 to have the same dtype, but got: " + c_type_name(a.dtype()) +
+                                       " != " + c_type_name(b.dtype()));
+  check_supported("addmm_impl_cpu_", a.dtype());
+  return mm_impl(a, b);
+}
+
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b) {
+  check_devices("addmm", {{"self", &bias}, {"mat1", &a}, {"mat2", &b}});
+  TP_CHECK(bias.dtype() == b.dtype(), "self and mat2 must have the same dtype, but got " +
+                                          scalar_type_name(bias.dtype()) + " and " + scalar_type_name(b.dtype()));
+  TP_CHECK(a.dtype() == b.dtype(), "mat1 and mat2 must have the same dtype, but got " + scalar_type_name(a.dtype()) +
+                                       " and " + scalar_type_name(b.dtype()));
+  TP_CHECK(a.dim() == 2, "mat1 must be a matrix, got " + std::to_string(a.dim()) + "-D tensor");
+  TP_CHECK(b.dim() == 2, "mat2 must be a matrix, got " + std::to_string(b.dim()) + "-D tensor");
+  TP_CHECK(a.sizes()[1] == b.sizes()[0], "mat1 and mat2 shapes cannot be multiplied (" + std::to_string(a.sizes()[0]) +
+                                             "x" + std::to_string(a.sizes()[1]) + " and " +
+                                             std::to_string(b.sizes()[0]) + "x" + std::to_string(b.sizes()[1]) + ")");
+  check_supported("addmm_impl_cpu_", a.dtype());
+  // expand_size(self, {n, m}, "addmm"): the bias broadcasts like expand (its message on mismatch).
+  Tensor bias_e = expand(bias, {a.sizes()[0], b.sizes()[1]});
+  Tensor prod = mm_impl(a, b);
+  // gemm: C = alpha * (A @ B) + beta * C with C starting as the bias.
+  Prepared p = prepare({prod, bias_e}, a.dtype(), a.dtype());
+  dispatch_type(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same_v<T, bool>) run_binary<T, T>(p, [](T x, T y) -> T { return x + y; });
+  });
+  return p.out;
+}
+
+Tensor mv(const Tensor& a, const Tensor& v) {
+  check_devices("mv", {{"self", &a}, {"vec", &v}});
+  TP_CHECK(a.dim() == 2 && v.dim() == 1, "vector + matrix @ vector expected, got 1, " + std::to_string(a.dim()) +
+                                             ", " + std::to_string(v.dim()));
+  TP_CHECK(a.sizes()[1] == v.sizes()[0], "size mismatch, got input (" + std::to_string(a.sizes()[0]) + "), mat (" +
+                                             std::to_string(a.sizes()[0]) + "x" + std::to_string(a.sizes()[1]) +
+                                             "), vec (" + std::to_string(v.sizes()[0]) + ")");
+  TP_CHECK(a.dtype() == v.dtype(), "expected scalar type " + scalar_type_name(a.dtype()) + " but found " +
+                                       scalar_type_name(v.dtype()));
+  check_supported("addmv_impl_cpu", a.dtype());
+  return product(geometry_of(a), as_matrix(v, {v.sizes()[0], 1}, {v.strides()[0], 1}, v.storage_offset()),
+                 {a.sizes()[0]}, a.dtype(), a.device());
+}
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  check_devices("dot", {{"self", &a}, {"tensor", &b}});
+  TP_CHECK(a.dim() == 1 && b.dim() == 1, "1D tensors expected, but got " + std::to_string(a.dim()) + "D and " +
+                                             std::to_string(b.dim()) + "D tensors");
+  TP_CHECK(a.dtype() == b.dtype(), "dot : expected both vectors to have same dtype, but found " +
+                                       scalar_type_name(a.dtype()) + " and " + scalar_type_name(b.dtype()));
+  TP_CHECK(a.numel() == b.numel(), "inconsistent tensor size, expected tensor [" + std::to_string(a.numel()) +
+                                       "] and src [" + std::to_string(b.numel()) +
+                                       "] to have the same number of elements, but got " + std::to_string(a.numel()) +
+                                       " and " + std::to_string(b.numel()) + " elements respectively");
+  check_supported("dot", a.dtype());
+  return product(as_matrix(a, {1, a.sizes()[0]}, {1, a.strides()[0]}, a.storage_offset()),
+                 as_matrix(b, {b.sizes()[0], 1}, {b.strides()[0], 1}, b.storage_offset()), {}, a.dtype(), a.device());
+}
+
+Tensor bmm(const Tensor& a, const Tensor& b) {
+  check_devices("bmm", {{"self", &a}, {"mat2", &b}});
+  TP_CHECK(a.dim() == 3, "batch1 must be a 3D tensor");
+  TP_CHECK(b.dim() == 3, "batch2 must be a 3D tensor");
+  int64_t bs = a.sizes()[0], contraction = a.sizes()[2];
+  TP_CHECK(b.sizes()[0] == bs && b.sizes()[1] == contraction,
+           "Expected size for first two dimensions of batch2 tensor to be: [" + std::to_string(bs) + ", " +
+               std::to_string(contraction) + "] but got: [" + std::to_string(b.sizes()[0]) + ", " +
+               std::to_string(b.sizes()[1]) + "].");
+  TP_CHECK(a.dtype() == b.dtype(), "expected scalar type " + scalar_type_name(a.dtype()) + " but found " +
+                                       scalar_type_name(b.dtype()));
+  check_supported("bmm", a.dtype());
+  Tensor out = make_empty({bs, a.sizes()[1], b.sizes()[2]}, a.dtype(), a.device());
+  if (out.numel() == 0 || contraction == 0) return out;
+  for (int64_t i = 0; i < bs; ++i) {
+    Geometry ai = as_matrix(a, {a.sizes()[1], a.sizes()[2]}, {a.strides()[1], a.strides()[2]},
+                            a.storage_offset() + i * a.strides()[0]);
+    Geometry bi = as_matrix(b, {b.sizes()[1], b.sizes()[2]}, {b.strides()[1], b.strides()[2]},
+                            b.storage_offset() + i * b.strides()[0]);
+    Geometry oi = as_matrix(out, {out.sizes()[1], out.sizes()[2]}, {out.strides()[1], out.strides()[2]},
+                            i * out.strides()[0]);
+    dispatch_type(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (!std::is_same_v<T, bool>) gemm_into<T>(ai, bi, oi);
+    });
+  }
+  return out;
+}
+
+}  // namespace tp::native
