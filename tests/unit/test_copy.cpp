@@ -135,3 +135,35 @@ TEST_CASE("item and in-place write checks", "[ops][copy][inplace]") {
         "RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
         "single memory location. Please clone() the tensor before performing the operation.");
 }
+
+TEST_CASE("advanced indexing, index_put_, index_select, masked_select", "[ops][copy][indexing]") {
+  Context c; ContextGuard g(c);
+  Tensor x = nt::view(iota(6), {3, 2});
+  Tensor idx = nt::from_scalars({Scalar::from_int(2), Scalar::from_int(-3)}, {2}, DType::Int64, Device{});
+  Tensor r = nt::index(x, idx);
+  CHECK(r.sizes() == Shape{2, 2});
+  CHECK(values(r) == std::vector<double>{4, 5, 0, 1});
+  CHECK(r.storage() != x.storage());
+  Tensor bad = nt::from_scalars({Scalar::from_int(5)}, {1}, DType::Int64, Device{});
+  CHECK(error_of([&] { nt::index(x, bad); }) == "IndexError: index 5 is out of bounds for dimension 0 with size 3");
+  Tensor mask = nt::from_scalars({Scalar::from_bool(true), Scalar::from_bool(false), Scalar::from_bool(true)}, {3},
+                                 DType::Bool, Device{});
+  CHECK(values(nt::index(x, mask)) == std::vector<double>{0, 1, 4, 5});
+  CHECK(error_of([&] { nt::index(iota(2), mask); }) ==
+        "IndexError: The shape of the mask [3] at index 0 does not match the shape of the indexed tensor [2] at index 0");
+  // x[mask] = scalar tensor of another dtype goes through masked_fill
+  nt::index_put_(x, mask, nt::from_scalars({Scalar::from_int(9)}, {}, DType::Int64, Device{}));
+  CHECK(values(x) == std::vector<double>{9, 9, 2, 3, 9, 9});
+  CHECK(x.version() == 1);
+  nt::index_put_(x, idx, nt::from_scalars({Scalar::from_double(7), Scalar::from_double(8)}, {2}, DType::Float32, Device{}));
+  CHECK(values(x) == std::vector<double>{7, 8, 2, 3, 7, 8});
+  CHECK(error_of([&] { nt::index_put_(x, idx, nt::ones({3}, DType::Float32, Device{})); }) ==
+        "RuntimeError: shape mismatch: value tensor of shape [3] cannot be broadcast to indexing result of shape [2, 2]");
+  CHECK(error_of([&] { nt::index_put_(x, idx, nt::ones({2}, DType::Int64, Device{})); }) ==
+        "RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and "
+        "Long for the source.");
+  Tensor sel = nt::index_select(nt::view(iota(6), {2, 3}), 1,
+                                nt::from_scalars({Scalar::from_int(2), Scalar::from_int(0)}, {2}, DType::Int64, Device{}));
+  CHECK(values(sel) == std::vector<double>{2, 0, 5, 3});
+  CHECK(values(nt::masked_select(nt::view(iota(6), {2, 3}), mask)) == std::vector<double>{0, 2, 3, 5});
+}
