@@ -103,18 +103,31 @@ struct AttrObj : Object {
   NativeFn call_hook;  // instances that are callable (nn.Module.__call__) and Class constructors
 };
 struct ModuleObj : AttrObj { explicit ModuleObj(std::string name) : AttrObj(Kind::Module, "module"), module_name(std::move(name)) {} std::string module_name; };
-struct ClassObj : AttrObj { explicit ClassObj(std::string name) : AttrObj(Kind::Class, "type"), class_name(std::move(name)) {} std::string class_name; };
-struct InstanceObj : AttrObj { explicit InstanceObj(std::string type) : AttrObj(Kind::Instance, std::move(type)) {} };
+// Note [Classes]: a ClassObj's attrs hold its methods; a FunctionObj there takes the instance as
+// args[0] and is bound when looked up through an instance (so user subclasses of a library class,
+// e.g. `class Net(nn.Module)`, inherit its methods). isinstance() walks `bases`.
+struct ClassObj : AttrObj {
+  explicit ClassObj(std::string name) : AttrObj(Kind::Class, "type"), class_name(std::move(name)) {}
+  std::string class_name;
+  std::vector<std::shared_ptr<ClassObj>> bases;  // direct bases, in order
+  bool is_user = false;                          // defined by a `class` statement
+};
+struct InstanceObj : AttrObj {
+  explicit InstanceObj(std::string type) : AttrObj(Kind::Instance, std::move(type)) {}
+  std::shared_ptr<ClassObj> cls;  // its class when known (always for user classes)
+};
 
 struct ExceptionObj : Object {
   ExceptionObj(std::string t, std::string m) : Object(Kind::Exception), type(std::move(t)), message(std::move(m)) {}
   std::string type;     // "RuntimeError"
   std::string message;  // str(e)
+  std::vector<ObjPtr> args;  // e.args (empty when made from a message only: args = (message,))
 };
 
 struct ContextManagerObj : Object {
   ContextManagerObj() : Object(Kind::ContextManager) {}
   std::function<void(Interpreter&)> enter, exit;  // exit runs on normal and exceptional exits
+  std::string type_name = "no_grad";               // Python type name (repr, error messages)
 };
 
 }  // namespace tp::interp
