@@ -114,6 +114,13 @@ Tensor expand(const Tensor& self, const Shape& sizes) {
                std::to_string(tsizes.size()) + ")");
   int64_t ndim = int64_t(sizes.size()), tdim = int64_t(tsizes.size());
   Shape out_sizes(sizes.size()), out_strides(sizes.size());
+  if (tdim == 0) {  // a 0-dim tensor expands with all-zero strides
+    for (int64_t i = 0; i < ndim; ++i)
+      TP_CHECK(sizes[size_t(i)] != -1,
+               "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension " +
+                   std::to_string(i));
+    return make_view(self, sizes, out_strides, self.storage_offset());
+  }
   for (int64_t i = ndim - 1; i >= 0; --i) {
     int64_t offset = ndim - 1 - i;
     int64_t dim = tdim - 1 - offset;

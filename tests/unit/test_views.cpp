@@ -73,6 +73,8 @@ TEST_CASE("expand gives stride 0 and PyTorch's messages", "[ops][views]") {
   CHECK(nt::expand(col, {3, 4}).strides() == Shape{1, 0});
   CHECK(nt::expand(col, {-1, 4}).sizes() == Shape{3, 4});
   CHECK(nt::expand(nt::full({}, Scalar::from_int(1), DType::Float32, Device{}), {2, 2}).strides() == Shape{0, 0});
+  CHECK(nt::expand(nt::full({}, Scalar::from_int(1), DType::Float32, Device{}), {1, 3}).strides() == Shape{0, 0});
+  CHECK(nt::expand(x, {1, 3}).strides() == Shape{3, 1});  // a new size-1 leading dim keeps a real stride
   CHECK(error_of([&] { nt::expand(nt::ones({3}, DType::Float32, Device{}), {2, 4}); }) ==
         "RuntimeError: The expanded size of the tensor (4) must match the existing size (3) at non-singleton dimension "
         "1.  Target sizes: [2, 4].  Tensor sizes: [3]");
