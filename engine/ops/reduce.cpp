@@ -154,14 +154,15 @@ void cascade_loop2d(T* out, const T* in, int64_t os0, int64_t is0, int64_t os1, 
 
 // TensorIterator for a reduction: reorder dims (reduced dims first, then by input stride),
 // coalesce, then run loop2d over the first two dims for every position of the others.
+// `out` is the contiguous result read in keepdim form (`kshape`).
 template <class T>
-void cascade_sum(const Tensor& out_keepdim_view, const Geometry& in) {
+void cascade_sum(T* out, const Shape& kshape, const Geometry& in) {
   const int64_t nd = int64_t(in.sizes.size());
   Shape shape = in.sizes;
+  Shape kstrides = contiguous_strides(kshape);
   Shape ost(static_cast<size_t>(nd)), ist = in.strides;
   for (int64_t d = 0; d < nd; ++d)
-    ost[size_t(d)] = (out_keepdim_view.sizes()[size_t(d)] == 1 && shape[size_t(d)] != 1) ? 0
-                                                                                         : out_keepdim_view.strides()[size_t(d)];
+    ost[size_t(d)] = (kshape[size_t(d)] == 1 && shape[size_t(d)] != 1) ? 0 : kstrides[size_t(d)];
   std::vector<int64_t> perm;
   for (int64_t d = nd - 1; d >= 0; --d) perm.push_back(d);
   auto should_swap = [&](int64_t d0, int64_t d1) {
@@ -222,7 +223,6 @@ void cascade_sum(const Tensor& out_keepdim_view, const Geometry& in) {
     os.resize(prev + 1);
     is.resize(prev + 1);
   }
-  T* out = reinterpret_cast<T*>(out_keepdim_view.raw(out_keepdim_view.storage_offset()));
   const T* inp = reinterpret_cast<const T*>(in.base) + in.offset;
   int64_t size0 = s.size() > 0 ? s[0] : 1, size1 = s.size() > 1 ? s[1] : 1;
   int64_t os0 = s.size() > 0 ? os[0] : 0, is0 = s.size() > 0 ? is[0] : 0;
@@ -251,7 +251,6 @@ void cascade_sum(const Tensor& out_keepdim_view, const Geometry& in) {
 Tensor sum_impl(const Tensor& a, const std::vector<bool>& mask, bool keepdim, DType dt) {
   Shape kshape = reduced_shape(a.sizes(), mask, true);
   Tensor out = make_empty(reduced_shape(a.sizes(), mask, keepdim), dt, a.device());
-  Tensor kview = make_tensor(out.storage(), kshape, contiguous_strides(kshape), 0, dt, out.impl()->version_counter);
   Geometry in = geometry_of(a);
   Scratch keep;
   if (a.dtype() != dt) {
@@ -267,7 +266,7 @@ Tensor sum_impl(const Tensor& a, const std::vector<bool>& mask, bool keepdim, DT
   dispatch_type(dt, [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_floating_point_v<T>) {
-      cascade_sum<T>(kview, in);
+      cascade_sum<T>(reinterpret_cast<T*>(out.raw(0)), kshape, in);
     } else {
       // integer addition is associative: a plain loop over the converted input's strides
       const Shape& ks = in.strides;

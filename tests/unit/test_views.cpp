@@ -185,3 +185,15 @@ TEST_CASE("detach shares the counter, data gets a new one; neither has a base", 
   Tensor wrapped = nt::wrap_scalar(Scalar::from_int(1));
   CHECK_FALSE(nt::alias(wrapped).impl()->is_wrapped_number);
 }
+
+TEST_CASE("conformance messages: expand with -1 and as_strided out of bounds", "[ops][views]") {
+  Context c; ContextGuard g(c);
+  Tensor x = nt::view(nt::arange(Scalar::from_int(1), Scalar::from_int(7), Scalar::from_int(1), std::nullopt, Device{}), {2, 3});
+  CHECK(error_of([&] { nt::expand(x, {3, -1}); }) ==
+        "RuntimeError: The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension "
+        "0.  Target sizes: [3, -1].  Tensor sizes: [2, 3]");
+  Tensor y = nt::view(nt::arange(Scalar::from_int(1), Scalar::from_int(10), Scalar::from_int(1), std::nullopt, Device{}), {3, 3});
+  CHECK(error_of([&] { nt::as_strided(y, {5, 5}, {0, 4}, std::nullopt); }) ==
+        "RuntimeError: setStorage: sizes [5, 5], strides [0, 4], storage offset 0, and itemsize 8 requiring a storage "
+        "size of 136 are out of bounds for storage of size 72");
+}
