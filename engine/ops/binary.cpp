@@ -96,7 +96,7 @@ Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dty
   Shape shape = inputs[0].sizes();
   for (size_t i = 1; i < inputs.size(); ++i) shape = broadcast_shapes(shape, inputs[i].sizes());
   Prepared p;
-  p.out = make_empty(shape, out_dtype, dev);
+  p.out = empty_strided(shape, output_strides(inputs, shape, compute), out_dtype, dev);
   p.out_geom = geometry_of(p.out);
   p.empty = p.out.numel() == 0;
   p.keep.resize(inputs.size());

@@ -59,6 +59,9 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
 // empty_like(self, memory_format=preserve) with another dtype/device.
 Tensor empty_like_preserve(const Tensor& self, DType dtype, Device device);
 
+// Strides of an elementwise result over `inputs` computed in `compute` (Note [Output layout]).
+Shape output_strides(const std::vector<Tensor>& inputs, const Shape& shape, DType compute);
+
 // The device of a binary op's result: the first non-cpu operand's device (TensorIterator).
 Device common_device(const Tensor& a, const Tensor& b);
 

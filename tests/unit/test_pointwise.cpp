@@ -132,3 +132,22 @@ TEST_CASE("compare, maximum, where, unary and clamp", "[ops][pointwise]") {
   Tensor sig = nt::unary(vec({0}, DType::Float32), nt::UnaryOp::Sigmoid);
   CHECK(sig.double_at(0) == 0.5);
 }
+
+TEST_CASE("elementwise results take their layout from the inputs (TensorIterator)", "[ops][pointwise]") {
+  Context c; ContextGuard g(c);
+  Tensor x = nt::view(nt::arange(Scalar::from_int(0), Scalar::from_int(6), Scalar::from_int(1), DType::Float32, Device{}), {2, 3});
+  Tensor xt = nt::t(x);
+  Tensor two = nt::wrap_scalar(Scalar::from_int(2));
+  Tensor m = nt::mul(xt, two);
+  CHECK(m.strides() == Shape{1, 3});
+  CHECK_FALSE(m.is_contiguous());
+  CHECK(values(m) == std::vector<double>{0, 6, 2, 8, 4, 10});
+  CHECK(nt::unary(xt, nt::UnaryOp::Exp).strides() == Shape{1, 3});
+  CHECK(nt::compare(xt, two, nt::CompareOp::Gt).strides() == Shape{1, 3});
+  CHECK(nt::add(x, two).strides() == Shape{3, 1});
+  CHECK(nt::add(xt, nt::clone(xt)).strides() == Shape{1, 3});   // same dense layout: fast setup keeps it
+  CHECK(nt::add(xt, nt::contiguous(xt)).strides() == Shape{1, 3});  // mixed: the first input's order wins
+  CHECK(nt::mul(nt::slice(x, 1, 0, std::nullopt, 2), two).strides() == Shape{2, 1});
+  Tensor col = nt::view(x, {6, 1}), row = nt::view(x, {1, 6});
+  CHECK(nt::add(col, row).strides() == Shape{6, 1});
+}
