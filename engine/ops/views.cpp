@@ -370,8 +370,8 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
 }
 
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
+  dim = wrap_dim(dim, self.dim());  // a 0-dim tensor wraps -1/0 to 0, then size(0) fails
   TP_CHECK_INDEX(self.dim() > 0, "Dimension specified as " + std::to_string(dim) + " but tensor has no dimensions");
-  dim = wrap_dim(dim, self.dim());
   std::vector<Tensor> out;
   for (int64_t i = 0; i < self.sizes()[size_t(dim)]; ++i) out.push_back(select(self, dim, i));
   return out;
