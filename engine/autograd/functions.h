@@ -3,7 +3,9 @@
 // grad, records a Node named as PyTorch names it. Signatures mirror tp::native one to one, plus the
 // in-place ops (which check leaves, rebase history, and bump versions) and the autograd entry points.
 #pragma once
+#include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -11,8 +13,6 @@
 
 namespace tp {
 
-using native::CompareOp;
-using native::UnaryOp;
 using OptDType = std::optional<DType>;
 
 // ---------------------------------------------------------------- creation (ops/creation.cpp)
@@ -44,7 +44,8 @@ Tensor t(const Tensor& self);
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
 Tensor permute(const Tensor& self, const Shape& dims);
 Tensor squeeze(const Tensor& self);
-Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims);
+Tensor squeeze(const Tensor& self, int64_t dim);                    // squeeze(d): SqueezeBackward1
+Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims);  // squeeze((d1, d2)): SqueezeBackward2
 Tensor unsqueeze(const Tensor& self, int64_t dim);
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 Tensor select(const Tensor& self, int64_t dim, int64_t index);
@@ -74,6 +75,8 @@ Tensor stack(const std::vector<Tensor>& tensors, int64_t dim);
 // Binary ops broadcast with PyTorch's message and promote with result_type().
 Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha = Scalar::from_int(1));
 Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha = Scalar::from_int(1));
+// other - alpha * self (`1 - x` is rsub(x, wrapped 1): RsubBackward1; two tensors: RsubBackward0).
+Tensor rsub(const Tensor& self, const Tensor& other, const Scalar& alpha = Scalar::from_int(1));
 Tensor mul(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, const Tensor& b);           // true division (ints -> default float)
 Tensor floor_divide(const Tensor& a, const Tensor& b);
@@ -86,6 +89,7 @@ Tensor logical_not(const Tensor& a);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
 
 Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
+Tensor neg(const Tensor& a);                // unary(a, UnaryOp::Neg)
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
 
 // ---------------------------------------------------------------- reductions (ops/reduce.cpp)
@@ -108,6 +112,18 @@ Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
 Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
 Tensor bmm(const Tensor& a, const Tensor& b);
+// torch.matmul / `@` (LinearAlgebra.cpp _matmul_impl): dot, mv, mm, 1-D @ 2-D (SqueezeBackward4),
+// N-D @ 2-D folded into mm (UnsafeViewBackward0), batched via bmm.
+Tensor matmul(const Tensor& a, const Tensor& b);
+
+// ---------------------------------------------------------------- nn.functional (autograd/linalg.cpp)
+// F.linear as Linear.cpp: 2-D input + bias -> addmm(bias, input, weight.t()); contiguous input with
+// a 1-D bias -> reshape to 2-D, addmm, view back; else matmul(input, weight.t()) (+ bias in place).
+// `bias` may be undefined (bias=False).
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
+// F.mse_loss(input, target, reduction="mean"|"sum"|"none"): MseLossBackward0; warns (UserWarning)
+// when the shapes differ, as torch/nn/functional.py does.
+Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction = "mean");
 
 // ---------------------------------------------------------------- indexing (ops/indexing.cpp)
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
@@ -159,5 +175,12 @@ Tensor detach_(const Tensor& self);
 Tensor deepcopy(const Tensor& self);
 // Factories' `requires_grad=True` (capital-O message for non-float dtypes).
 void set_factory_requires_grad(const Tensor& t, bool value);
+
+// ---------------------------------------------------------------- graph inspection (autograd/graph.h)
+// Note [Reading grad_fn]: use these, not TensorImpl::grad_fn. After its base (or a sibling view) was
+// modified in place, a view's grad_fn is regenerated on access as AsStridedBackward0, exactly when
+// PyTorch regenerates it (variable.cpp VariableHooks::grad_fn); that may raise semantics 1.7.
+std::shared_ptr<Node> grad_fn(const Tensor& t);
+bool is_leaf(const Tensor& t);  // grad_fn(t) == nullptr
 
 }  // namespace tp

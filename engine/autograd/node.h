@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/tensor.h"
@@ -18,6 +19,14 @@ struct Edge {
   std::shared_ptr<Node> function;
   uint32_t input_nr = 0;
   bool is_valid() const { return function != nullptr; }
+};
+
+// Shape/dtype/device of one gradient a node receives (PyTorch's InputMetadata): the engine reduces
+// (sum_to) and casts incoming gradients to it, which is how broadcasting ops get input-shaped grads.
+struct InputMeta {
+  Shape sizes;
+  DType dtype = DType::Float32;
+  Device device;
 };
 
 // Note [Saved variables]: a tensor kept for backward together with its version at save time.
@@ -35,7 +44,7 @@ class SavedVariable {
   bool was_released() const { return released_; }
   bool is_output() const { return is_output_; }
   int64_t saved_version() const { return saved_version_; }
-  int64_t current_version() const;  // version of the counter now (saved_version() once released)
+  int64_t current_version() const;  // version of the counter now
   // The tensor for the trace: the original tensor if still alive and not released, else undefined.
   Tensor tensor_if_alive() const;
 
@@ -45,10 +54,9 @@ class SavedVariable {
 
  private:
   std::string name_;
-  bool defined_ = false, released_ = false, is_output_ = false;
+  bool defined_ = false, released_ = false, is_output_ = false, was_leaf_ = false;
   Tensor data_;                              // strong (inputs) or a grad_fn-less alias (outputs)
   std::weak_ptr<TensorImpl> original_;       // the tensor as the program sees it
-  std::weak_ptr<Node> input_grad_fn_;        // for the error's "output 0 of X" clause (inputs)
   uint32_t output_nr_ = 0;
   int64_t saved_version_ = 0;
   VersionCounterPtr counter_;
@@ -62,9 +70,16 @@ class Node : public std::enable_shared_from_this<Node> {
   Node& operator=(const Node&) = delete;
 
   const int64_t id;
-  std::vector<Edge> next_edges;  // next_functions, in input order
+  std::vector<Edge> next_edges;    // next_functions, in input order
+  std::vector<InputMeta> input_meta;  // one per output of the forward op (gradient this node receives)
 
+  // Python type name, as in `grad_fn=<MulBackward0>`.
   virtual std::string name() const = 0;
+  // C++ name(): what grad_fn.name() returns and what messages print; differs only for the
+  // hand-written nodes ("torch::autograd::CopySlices").
+  virtual std::string cpp_name() const { return name(); }
+  // Engine order: highest first (PyTorch's sequence_nr; AccumulateGrad runs as soon as it is ready).
+  virtual uint64_t sequence_nr() const { return uint64_t(id); }
   // grads[i] is the gradient of output i (undefined = zero); returns one gradient per next edge.
   virtual TensorList apply(TensorList&& grads) = 0;
   // Saved tensors in PyTorch's attribute order (trace: "saved"); empty for nodes that save none.
@@ -72,19 +87,26 @@ class Node : public std::enable_shared_from_this<Node> {
   // Drops saved tensors after a backward without retain_graph.
   virtual void release_variables() {}
 
+  bool should_compute_output(size_t i) const { return i < next_edges.size() && next_edges[i].is_valid(); }
+
   // The output tensors this node produced (weak: tensors own their grad_fn, not the reverse).
   std::vector<std::weak_ptr<TensorImpl>> outputs;
   Tensor output_tensor(size_t i = 0) const;  // undefined if gone
-  size_t num_outputs() const { return outputs.empty() ? 1 : outputs.size(); }
+  size_t num_outputs() const { return input_meta.size(); }
+
+  // retain_grad() hooks: (output_nr, tensor) pairs whose .grad is set when this node runs.
+  std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retain_grad_hooks;
 };
 
 // The sink of a leaf's gradient. Shared by every use of the leaf (TensorImpl::grad_accumulator).
 // Holds the leaf strongly like PyTorch's AccumulateGrad::variable, so a graph keeps its leaves alive.
 class AccumulateGrad : public Node {
  public:
-  explicit AccumulateGrad(std::shared_ptr<TensorImpl> variable) : variable(std::move(variable)) {}
+  explicit AccumulateGrad(std::shared_ptr<TensorImpl> variable);
   std::string name() const override { return "AccumulateGrad"; }
-  TensorList apply(TensorList&& grads) override;
+  std::string cpp_name() const override { return "torch::autograd::AccumulateGrad"; }
+  uint64_t sequence_nr() const override { return UINT64_MAX; }
+  TensorList apply(TensorList&& grads) override;  // autograd/accumulate_grad.cpp
   std::shared_ptr<TensorImpl> variable;
 };
 

@@ -14,7 +14,17 @@
 
 #include "core/tensor.h"
 
+namespace tp {
+// Op selectors live in tp (not tp::native) so that argument-dependent lookup on them does not
+// make unqualified calls like unary(t, UnaryOp::Exp) ambiguous between tp:: and tp::native::.
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1 };
+}  // namespace tp
+
 namespace tp::native {
+
+using tp::CompareOp;
+using tp::UnaryOp;
 
 using OptDType = std::optional<DType>;
 
@@ -96,12 +106,10 @@ Tensor remainder(const Tensor& a, const Tensor& b);     // Python's sign rule
 Tensor pow(const Tensor& a, const Tensor& b);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
-enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 Tensor compare(const Tensor& a, const Tensor& b, CompareOp op);  // bool result
 Tensor logical_not(const Tensor& a);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
 
-enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1 };
 Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
 

@@ -1,0 +1,233 @@
+// In-place ops (PyTorch's VariableType in-place kernels + variable.cpp rebase_history):
+// check (semantics 1.5-1.7), write through self's storage (one version bump), then rebase
+// history: a non-view gets the op's node as grad_fn; a view of a tensor in the graph turns its
+// base's grad_fn into CopySlices(op node) and its own into a regenerated AsStridedBackward0.
+#include "autograd/copy_slices.h"
+#include "autograd/functions.h"
+#include "autograd/grad_utils.h"
+#include "autograd/graph.h"
+#include "core/context.h"
+#include "core/error.h"
+
+namespace tp {
+
+namespace {
+
+[[noreturn]] void inplace_error(const Tensor& self, const std::string& msg) {
+  TorchError err("RuntimeError", msg);
+  err.concerns_tensor(self.id());
+  throw err;
+}
+
+// VariableTypeUtils.h check_inplace.
+void check_inplace(const Tensor& self, bool requires_grad) {
+  if (!requires_grad || !ctx().grad_enabled) return;
+  if (self.impl()->base) {
+    handle_view_on_rebase(self, /*indirect=*/false);
+    if (self.requires_grad() && Tensor(self.impl()->base).is_leaf())
+      inplace_error(self, "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (self.requires_grad() && self.is_leaf())
+    inplace_error(self, "a leaf Variable that requires grad is being used in an in-place operation.");
+}
+
+// A tensor standing in for self in the out-of-place formula: same gradient edge as self; its data
+// is a copy when the formula saves self (PyTorch saves `self.clone()` for in-place ops), else
+// self's own storage.
+Tensor stand_in(const Tensor& self, bool copy_data) {
+  Tensor s;
+  if (copy_data) {
+    s = native::clone(self);
+  } else {
+    auto impl = std::make_shared<TensorImpl>(*self.impl());
+    impl->grad = nullptr;
+    impl->base = nullptr;
+    impl->retains_grad = false;
+    s = Tensor(impl);
+  }
+  Edge e = gradient_edge(self);
+  TensorImpl* si = s.impl();
+  si->grad_fn = nullptr;
+  si->requires_grad = false;
+  si->grad_accumulator.reset();
+  si->output_nr = 0;
+  if (e.function && dynamic_cast<AccumulateGrad*>(e.function.get())) {
+    si->requires_grad = true;
+    si->grad_accumulator = e.function;
+  } else if (e.function) {
+    si->grad_fn = e.function;
+    si->output_nr = e.input_nr;
+  }
+  return s;
+}
+
+bool inplace_requires_grad(const Tensor& self, const std::vector<Tensor>& others) {
+  std::vector<Tensor> all{self};
+  all.insert(all.end(), others.begin(), others.end());
+  return is_floating(self.dtype()) && compute_requires_grad(all);
+}
+
+// Runs `op` (an out-of-place differentiable function) on self and writes its result into self.
+Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool copy_self,
+                   const std::function<Tensor(const Tensor&)>& op) {
+  bool rg = inplace_requires_grad(self, others);
+  check_inplace(self, rg);
+  native::check_no_internal_overlap(self);
+  for (const auto& o : others) native::check_no_partial_overlap(self, o);
+  if (!rg) {
+    Tensor result;
+    {
+      GradModeGuard off(false);
+      result = op(self);
+    }
+    native::write_result_(self, result);
+    return self;
+  }
+  Tensor result = op(stand_in(self, copy_self));
+  native::write_result_(self, result);
+  auto node = std::dynamic_pointer_cast<FunctionNode>(result.grad_fn());
+  if (!node) return self;
+  node->outputs.clear();
+  node->input_meta.clear();
+  rebase_history(self, node);
+  node->resave_output("result", self);
+  return self;
+}
+
+bool any_requires_grad(const Tensor& t) { return t.defined() && t.requires_grad(); }
+
+// Ops whose only input is self and whose gradient is zero (fill_, zero_, uniform_, normal_).
+Tensor zero_grad_inplace(const Tensor& self, const char* name, const std::function<void()>& write) {
+  bool rg = inplace_requires_grad(self, {});
+  check_inplace(self, rg);
+  std::shared_ptr<FunctionNode> node;
+  if (rg) {
+    node = std::make_shared<FunctionNode>(name);
+    node->next_edges = collect_next_edges({self});
+    node->formula = [](const BackwardCtx& c) -> TensorList { return {zeros_like(c.grad())}; };
+  }
+  write();
+  if (node) rebase_history(self, node);
+  return self;
+}
+
+}  // namespace
+
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn) {
+  TensorImpl* impl = self.impl();
+  if (impl->base) {
+    Tensor base(impl->base);
+    fn->input_meta = {input_meta_of(self)};
+    auto slices = std::make_shared<CopySlices>(base, self, fn);
+    auto old = base.impl()->grad_fn;
+    base.impl()->grad_fn = nullptr;
+    set_history(base, slices);
+    move_retain_hooks(base, old, slices);
+    grad_fn(self);  // the view's grad_fn is regenerated from the base now
+    return;
+  }
+  auto old = impl->grad_fn;
+  impl->grad_fn = nullptr;
+  set_history(self, fn);
+  move_retain_hooks(self, old, fn);
+}
+
+Tensor add_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  return inplace_via(self, {other}, false, [&](const Tensor& s) { return add(s, other, alpha); });
+}
+
+Tensor sub_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  return inplace_via(self, {other}, false, [&](const Tensor& s) { return sub(s, other, alpha); });
+}
+
+Tensor mul_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, any_requires_grad(other), [&](const Tensor& s) { return mul(s, other); });
+}
+
+Tensor div_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, any_requires_grad(other), [&](const Tensor& s) { return div(s, other); });
+}
+
+Tensor pow_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, true, [&](const Tensor& s) { return pow(s, other); });
+}
+
+Tensor floor_divide_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, false, [&](const Tensor& s) { return floor_divide(s, other); });
+}
+
+Tensor remainder_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, any_requires_grad(other), [&](const Tensor& s) { return remainder(s, other); });
+}
+
+Tensor unary_(const Tensor& self, UnaryOp op) {
+  bool saves_self = op == UnaryOp::Abs || op == UnaryOp::Log || op == UnaryOp::Sin || op == UnaryOp::Cos ||
+                    op == UnaryOp::Log1p;
+  return inplace_via(self, {}, saves_self, [&](const Tensor& s) { return tp::unary(s, op); });
+}
+
+Tensor clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  return inplace_via(self, {}, true, [&](const Tensor& s) { return clamp(s, min, max); });
+}
+
+Tensor copy_(const Tensor& self, const Tensor& src) {
+  bool rg = inplace_requires_grad(self, {src});
+  check_inplace(self, rg);
+  std::shared_ptr<FunctionNode> node;
+  if (rg) {
+    node = std::make_shared<FunctionNode>("CopyBackwards", "torch::autograd::CopyBackwards");
+    node->next_edges = collect_next_edges({self, src});
+    DType src_dtype = src.dtype();
+    Device src_device = src.device();
+    node->formula = [src_dtype, src_device](const BackwardCtx& c) -> TensorList {
+      return {c.needs(0) ? zeros_like(c.grad()) : Tensor(),                            // self: zeros
+              c.needs(1) ? to(c.grad(), src_dtype, src_device, false) : Tensor()};     // src: grad
+    };
+  }
+  native::copy_(self, src);
+  if (node) rebase_history(self, node);
+  return self;
+}
+
+Tensor fill_(const Tensor& self, const Scalar& value) {
+  return zero_grad_inplace(self, "FillBackward2", [&] { native::fill_(self, value); });
+}
+
+Tensor zero_(const Tensor& self) {
+  return zero_grad_inplace(self, "ZeroBackward0", [&] { native::zero_(self); });
+}
+
+Tensor uniform_(const Tensor& self, double from, double to) {
+  return zero_grad_inplace(self, "UniformBackward0", [&] { native::uniform_(self, from, to); });
+}
+
+Tensor normal_(const Tensor& self, double mean, double std) {
+  return zero_grad_inplace(self, "NormalBackward0", [&] { native::normal_(self, mean, std); });
+}
+
+Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values) {
+  bool rg = inplace_requires_grad(self, {values});
+  check_inplace(self, rg);
+  std::shared_ptr<FunctionNode> node;
+  if (rg) {
+    node = std::make_shared<FunctionNode>("IndexPutBackward0");
+    node->next_edges = collect_next_edges({self, values});
+    node->save("indices", index);
+    Shape value_sizes = values.sizes();
+    node->formula = [value_sizes](const BackwardCtx& c) -> TensorList {
+      Tensor idx = c.get("indices");
+      TensorList r(2);
+      if (c.needs(0)) {  // grad with the overwritten positions zeroed
+        r[0] = native::clone(c.grad());
+        native::index_put_(r[0], idx, native::zeros(value_sizes, c.grad().dtype(), c.grad().device()));
+      }
+      if (c.needs(1)) r[1] = tp::index(c.grad(), idx);  // values: grad[indices] (summed to values' shape)
+      return r;
+    };
+  }
+  native::index_put_(self, index, values);
+  if (node) rebase_history(self, node);
+  return self;
+}
+
+}  // namespace tp

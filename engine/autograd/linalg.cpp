@@ -1,0 +1,192 @@
+// Differentiable matrix products, matmul's dispatch, nn.functional.linear and mse_loss
+// (aten/src/ATen/native/LinearAlgebra.cpp, Linear.cpp, Loss.cpp).
+#include "autograd/functions.h"
+#include "autograd/grad_utils.h"
+#include "autograd/graph.h"
+#include "core/context.h"
+#include "core/error.h"
+
+namespace tp {
+
+Tensor mm(const Tensor& a, const Tensor& b) {
+  Tensor out = native::mm(a, b);
+  if (auto n = make_node("MmBackward0", {a, b}, out.dtype())) {
+    if (n->should_compute_output(0)) n->save("mat2", b);
+    if (n->should_compute_output(1)) n->save("self", a);
+    n->formula = [](const BackwardCtx& c) -> TensorList {
+      return {c.needs(0) ? mm(c.grad(), t(c.get("mat2"))) : Tensor(),   // self: grad @ mat2^T
+              c.needs(1) ? mm(t(c.get("self")), c.grad()) : Tensor()};  // mat2: self^T @ grad
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+Tensor mv(const Tensor& a, const Tensor& v) {
+  Tensor out = native::mv(a, v);
+  if (auto n = make_node("MvBackward0", {a, v}, out.dtype())) {
+    if (n->should_compute_output(0)) n->save("vec", v);
+    if (n->should_compute_output(1)) n->save("self", a);
+    n->formula = [](const BackwardCtx& c) -> TensorList {
+      TensorList r(2);
+      if (c.needs(0)) r[0] = mul(unsqueeze(c.grad(), 1), unsqueeze(c.get("vec"), 0));  // self: grad.ger(vec)
+      if (c.needs(1)) r[1] = mv(t(c.get("self")), c.grad());                        // vec: self^T @ grad
+      return r;
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  Tensor out = native::dot(a, b);
+  if (auto n = make_node("DotBackward0", {a, b}, out.dtype())) {
+    if (n->should_compute_output(0)) n->save("tensor", b);
+    if (n->should_compute_output(1)) n->save("self", a);
+    n->formula = [](const BackwardCtx& c) -> TensorList {
+      return {c.needs(0) ? mul(c.grad(), c.get("tensor")) : Tensor(),  // self: grad * tensor
+              c.needs(1) ? mul(c.grad(), c.get("self")) : Tensor()};   // tensor: grad * self
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b) {
+  Tensor out = native::addmm(bias, a, b);
+  if (auto n = make_node("AddmmBackward0", {bias, a, b}, out.dtype())) {
+    if (n->should_compute_output(1)) n->save("mat2", b);
+    if (n->should_compute_output(2)) n->save("mat1", a);
+    n->formula = [](const BackwardCtx& c) -> TensorList {
+      return {c.grad(),                                                     // self: grad (summed to bias)
+              c.needs(1) ? mm(c.grad(), t(c.get("mat2"))) : Tensor(),       // mat1: grad @ mat2^T
+              c.needs(2) ? mm(t(c.get("mat1")), c.grad()) : Tensor()};      // mat2: mat1^T @ grad
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+Tensor bmm(const Tensor& a, const Tensor& b) {
+  Tensor out = native::bmm(a, b);
+  if (auto n = make_node("BmmBackward0", {a, b}, out.dtype())) {
+    if (n->should_compute_output(0)) n->save("mat2", b);
+    if (n->should_compute_output(1)) n->save("self", a);
+    n->formula = [](const BackwardCtx& c) -> TensorList {
+      return {c.needs(0) ? bmm(c.grad(), transpose(c.get("mat2"), 1, 2)) : Tensor(),
+              c.needs(1) ? bmm(transpose(c.get("self"), 1, 2), c.grad()) : Tensor()};
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+// LinearAlgebra.cpp _matmul_impl (the cases a learner meets; batched @ batched goes through bmm).
+Tensor matmul(const Tensor& a, const Tensor& b) {
+  int64_t da = a.dim(), db = b.dim();
+  TP_CHECK(da != 0 && db != 0, "both arguments to matmul need to be at least 1D, but they are " +
+                                   std::to_string(da) + "D and " + std::to_string(db) + "D");
+  if (da == 1 && db == 1) return dot(a, b);
+  if (da == 2 && db == 1) return mv(a, b);
+  if (da == 1 && db == 2) {
+    // unsqueeze(0).mm(b).squeeze_(0): the in-place squeeze_.dim is SqueezeBackward4.
+    Tensor r = mm(unsqueeze(a, 0), b);
+    Tensor out = native::squeeze(r, std::vector<int64_t>{0});
+    out.impl()->base = nullptr;  // squeeze_ changes r itself; r is never seen, so take its result as r
+    if (auto n = make_node("SqueezeBackward4", {r}, out.dtype())) {
+      Shape sizes = r.sizes();
+      n->formula = [sizes](const BackwardCtx& c) -> TensorList { return {reshape(c.grad(), sizes)}; };
+      set_history(out, n);
+    }
+    return out;
+  }
+  if (da == 2 && db == 2) return mm(a, b);
+  if (da >= 3 && (db == 1 || db == 2)) {
+    // Fold the batch into rows: (..., n, k) @ (k, m) -> view(-1, k) @ b -> _unsafe_view.
+    Tensor b2 = db == 1 ? unsqueeze(b, 1) : b;
+    Shape out_sizes(a.sizes().begin(), a.sizes().end() - 1);
+    Tensor folded = reshape(a, {-1, a.size(-1)});
+    Tensor r = mm(folded, b2);
+    if (db == 2) out_sizes.push_back(b.size(1));
+    Tensor out = native::view(r, out_sizes);
+    out.impl()->base = nullptr;  // _unsafe_view
+    if (auto n = make_node("UnsafeViewBackward0", {r}, out.dtype())) {
+      Shape sizes = r.sizes();
+      n->formula = [sizes](const BackwardCtx& c) -> TensorList { return {reshape(c.grad(), sizes)}; };
+      set_history(out, n);
+    }
+    return out;
+  }
+  // Batched: broadcast batch dims, then bmm.
+  Tensor a3 = da == 1 ? unsqueeze(a, 0) : a, b3 = db == 1 ? unsqueeze(b, 1) : b;
+  Shape ba(a3.sizes().begin(), a3.sizes().end() - 2), bb(b3.sizes().begin(), b3.sizes().end() - 2);
+  Shape batch = native::broadcast_shapes(ba, bb);
+  int64_t nb = shape_numel(batch);
+  Shape ea = batch, eb = batch;
+  ea.push_back(a3.size(-2)); ea.push_back(a3.size(-1));
+  eb.push_back(b3.size(-2)); eb.push_back(b3.size(-1));
+  Tensor ra = reshape(expand(a3, ea), {nb, a3.size(-2), a3.size(-1)});
+  Tensor rb = reshape(expand(b3, eb), {nb, b3.size(-2), b3.size(-1)});
+  Shape out_sizes = batch;
+  if (da > 1) out_sizes.push_back(a3.size(-2));
+  if (db > 1) out_sizes.push_back(b3.size(-1));
+  return view(bmm(ra, rb), out_sizes);
+}
+
+// Linear.cpp: 2-D input with bias -> addmm; contiguous input with a 1-D bias -> _flatten_nd_linear
+// (reshape to 2-D, addmm, view back); otherwise matmul(input, weight.t()) (+ bias in place).
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  TP_CHECK(input.dim() != 0 && weight.dim() != 0, "both arguments to linear need to be at least 1D, but they are " +
+                                                       std::to_string(input.dim()) + "D and " +
+                                                       std::to_string(weight.dim()) + "D");
+  if (input.dim() == 2 && bias.defined()) return addmm(bias, input, t(weight));
+  if (bias.defined() && input.is_contiguous() && (input.dim() == 3 || bias.dim() == 1)) {
+    int64_t rows = 1;
+    for (int64_t d = 0; d + 1 < input.dim(); ++d) rows *= input.size(d);
+    Tensor flat = reshape(input, {rows, input.size(-1)});
+    Tensor r = addmm(bias, flat, t(weight));
+    Shape sizes(input.sizes().begin(), input.sizes().end() - 1);
+    sizes.push_back(r.size(1));
+    return view(r, sizes);
+  }
+  Tensor out = matmul(input, t(weight));
+  if (bias.defined()) add_(out, bias);
+  return out;
+}
+
+// F.mse_loss: warns when shapes differ, broadcasts, then the fused mse_loss (MseLossBackward0).
+Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction) {
+  TP_CHECK(reduction == "mean" || reduction == "sum" || reduction == "none",
+           reduction + " is not a valid value for reduction");
+  Tensor in = input, tg = target;
+  if (input.sizes() != target.sizes()) {
+    ctx().warn("Using a target size (torch.Size(" + shape_str(target.sizes()) +
+               ")) that is different to the input size (torch.Size(" + shape_str(input.sizes()) +
+               ")). This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
+               "same size.");
+    Shape full = native::broadcast_shapes(input.sizes(), target.sizes());
+    if (in.sizes() != full) in = expand(in, full);
+    if (tg.sizes() != full) tg = expand(tg, full);
+  }
+  Tensor out;
+  {
+    GradModeGuard off(false);
+    Tensor d = native::sub(in, tg);
+    Tensor sq = native::mul(d, d);
+    out = reduction == "none" ? sq : reduction == "sum" ? native::sum(sq, {}, false, std::nullopt)
+                                                         : native::mean(sq, {}, false, std::nullopt);
+  }
+  if (auto n = make_node("MseLossBackward0", {in, tg}, out.dtype())) {
+    n->save("self", in);
+    n->save("target", tg);
+    double scale = reduction == "mean" ? 2.0 / double(std::max<int64_t>(in.numel(), 1)) : 2.0;
+    n->formula = [scale](const BackwardCtx& c) -> TensorList {
+      Tensor g = mul(mul(sub(c.get("self"), c.get("target")), c.grad()), scalar_tensor(scale));  // 2(x-y)grad/N
+      return {c.needs(0) ? g : Tensor(), c.needs(1) ? neg(g) : Tensor()};
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+}  // namespace tp
