@@ -1,6 +1,7 @@
 // Matrix products (mm, mv, dot, addmm, bmm) with LinearAlgebra.cpp's checks and messages. The
 // products run as an i-k-j loop of xtensor row updates in the operands' dtype (float32 stays
-// float32; BLAS's exact blocking is not reproduced).
+// float32, one fused multiply-add per step; BLAS's blocking for large k is not reproduced).
+#include <cmath>
 #include <string>
 
 #include <xtensor/xview.hpp>
@@ -47,7 +48,14 @@ void gemm_into(const Geometry& a, const Geometry& b, const Geometry& out) {
     auto orow = xt::view(ov, i, xt::all());
     for (size_t p = 0; p < k; ++p) {
       const T aip = av(i, p);
-      orow += aip * xt::view(bv, p, xt::all());
+      if constexpr (std::is_floating_point_v<T>) {
+        // Note [gemm rounding]: BLAS micro-kernels (MKL/OpenBLAS on AVX2) accumulate each output
+        // with fused multiply-adds along k, so each step rounds once.
+        xt::noalias(orow) = xt::make_lambda_xfunction([aip](T b, T o) { return std::fma(aip, b, o); },
+                                                      xt::view(bv, p, xt::all()), orow);
+      } else {
+        orow += aip * xt::view(bv, p, xt::all());
+      }
     }
   }
 }

@@ -1,6 +1,8 @@
 // ops/linalg.cpp: shapes, values, float32 accumulation and LinearAlgebra.cpp's messages.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/native.h"
@@ -41,11 +43,11 @@ TEST_CASE("mm/mv/dot/bmm values and shapes", "[ops][linalg]") {
   CHECK(values(bb) == std::vector<double>{10, 13, 28, 40, 172, 193, 244, 274});
   Tensor bias = nt::view(mat(1, 2), {2});
   CHECK(values(nt::addmm(bias, a, b)) == std::vector<double>{10, 14, 28, 41});
-  // float32 accumulation: 0.1f * 0.1f summed in float
+  // float32 accumulation with one fused multiply-add per k step
   Tensor x = nt::full({1, 3}, Scalar::from_double(0.1), DType::Float32, Device{});
   Tensor y = nt::full({3, 1}, Scalar::from_double(0.1), DType::Float32, Device{});
   float acc = 0.0f;
-  for (int i = 0; i < 3; ++i) acc += 0.1f * 0.1f;
+  for (int i = 0; i < 3; ++i) acc = std::fma(0.1f, 0.1f, acc);
   CHECK(nt::mm(x, y).double_at(0) == double(acc));
 }
 
