@@ -163,7 +163,10 @@ void FunctionNode::save(const std::string& saved_name, const Tensor& t, bool is_
 
 void FunctionNode::resave_output(const std::string& saved_name, const Tensor& t) {
   for (auto& s : saved_)
-    if (s.name() == saved_name && s.is_output()) s = SavedVariable(saved_name, t, /*is_output=*/true);
+    if (s.name() == saved_name && s.is_output()) {
+      s = SavedVariable(saved_name, t, /*is_output=*/true);
+      if (t.impl()->base) s.set_inplace_on_view(grad_fn(t));
+    }
 }
 
 std::shared_ptr<FunctionNode> make_node(const std::string& name, const std::vector<Tensor>& inputs, DType out_dtype) {

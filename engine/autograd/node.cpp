@@ -77,7 +77,8 @@ Tensor SavedVariable::unpack(const Node* owner) const {
     std::shared_ptr<Node> fn;
     const Node* named = nullptr;
     if (is_output_) {
-      named = owner;
+      fn = inplace_view_fn_.lock();
+      named = fn ? fn.get() : owner;
     } else {
       fn = grad_fn(data_);
       if (!was_leaf_ && !fn) {

@@ -48,6 +48,10 @@ class SavedVariable {
   // The tensor for the trace: the original tensor if still alive and not released, else undefined.
   Tensor tensor_if_alive() const;
 
+  // In-place ops on a view save the view as their output; errors then name the view's grad_fn
+  // at save time (saved_variable.cpp is_inplace_on_view), not the node that owns the variable.
+  void set_inplace_on_view(const std::shared_ptr<Node>& view_grad_fn) { inplace_view_fn_ = view_grad_fn; }
+
   // For backward: checks release and version; `owner` is the node unpacking (error wording).
   Tensor unpack(const Node* owner) const;
   void release();
@@ -57,6 +61,7 @@ class SavedVariable {
   bool defined_ = false, released_ = false, is_output_ = false, was_leaf_ = false;
   Tensor data_;                              // strong (inputs) or a grad_fn-less alias (outputs)
   std::weak_ptr<TensorImpl> original_;       // the tensor as the program sees it
+  std::weak_ptr<Node> inplace_view_fn_;      // see set_inplace_on_view
   uint32_t output_nr_ = 0;
   int64_t saved_version_ = 0;
   VersionCounterPtr counter_;
