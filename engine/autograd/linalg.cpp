@@ -156,18 +156,18 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
 
 // F.mse_loss: warns when shapes differ, broadcasts, then the fused mse_loss (MseLossBackward0).
 Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction) {
-  TP_CHECK(reduction == "mean" || reduction == "sum" || reduction == "none",
-           reduction + " is not a valid value for reduction");
   Tensor in = input, tg = target;
   if (input.sizes() != target.sizes()) {
     ctx().warn("Using a target size (torch.Size(" + shape_str(target.sizes()) +
                ")) that is different to the input size (torch.Size(" + shape_str(input.sizes()) +
                ")). This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
                "same size.");
-    Shape full = native::broadcast_shapes(input.sizes(), target.sizes());
-    if (in.sizes() != full) in = expand(in, full);
-    if (tg.sizes() != full) tg = expand(tg, full);
   }
+  Shape full = native::broadcast_shapes(input.sizes(), target.sizes());  // torch.broadcast_tensors
+  if (in.sizes() != full) in = expand(in, full);
+  if (tg.sizes() != full) tg = expand(tg, full);
+  if (reduction != "mean" && reduction != "sum" && reduction != "none")
+    throw_value(reduction + " is not a valid value for reduction");  // _Reduction.get_enum
   Tensor out;
   {
     GradModeGuard off(false);
@@ -181,7 +181,8 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& re
     n->save("target", tg);
     double scale = reduction == "mean" ? 2.0 / double(std::max<int64_t>(in.numel(), 1)) : 2.0;
     n->formula = [scale](const BackwardCtx& c) -> TensorList {
-      Tensor g = mul(mul(sub(c.get("self"), c.get("target")), c.grad()), scalar_tensor(scale));  // 2(x-y)grad/N
+      // mse_backward_cpu_kernel: norm * (self - target) * grad, norm = 2/N for "mean"
+      Tensor g = mul(mul(scalar_tensor(scale), sub(c.get("self"), c.get("target"))), c.grad());
       return {c.needs(0) ? g : Tensor(), c.needs(1) ? neg(g) : Tensor()};
     };
     set_history(out, n);
