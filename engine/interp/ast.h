@@ -11,6 +11,7 @@ namespace tp::interp {
 
 struct Expr;
 struct Stmt;
+struct Object;
 using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
@@ -29,9 +30,10 @@ struct Expr {
   int line;
 };
 
-struct IntLit : Expr { IntLit(int l, int64_t v) : Expr(ExprKind::Int, l), value(v) {} int64_t value; };
-struct FloatLit : Expr { FloatLit(int l, double v) : Expr(ExprKind::Float, l), value(v) {} double value; };
-struct StrLit : Expr { StrLit(int l, std::string v) : Expr(ExprKind::Str, l), value(std::move(v)) {} std::string value; };
+// Literals keep their Python object once made (constants of a code object are shared, as in CPython).
+struct IntLit : Expr { IntLit(int l, int64_t v) : Expr(ExprKind::Int, l), value(v) {} int64_t value; mutable std::shared_ptr<Object> cache; };
+struct FloatLit : Expr { FloatLit(int l, double v) : Expr(ExprKind::Float, l), value(v) {} double value; mutable std::shared_ptr<Object> cache; };
+struct StrLit : Expr { StrLit(int l, std::string v) : Expr(ExprKind::Str, l), value(std::move(v)) {} std::string value; mutable std::shared_ptr<Object> cache; };
 
 // f"a{x!r:>{w}}b": literal pieces and replacement fields in order.
 struct FStringPart {

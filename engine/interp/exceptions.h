@@ -29,6 +29,9 @@ class PyException : public std::exception {
   std::vector<TracebackEntry> traceback;  // outermost call first (Python's "most recent call last")
   std::vector<int64_t> tensor_ids, node_ids;
   std::shared_ptr<PyException> context;   // the exception being handled when this one was raised
+  bool context_is_cause = false;          // `raise X from Y`: context holds Y
+  bool suppress_context = false;          // `raise X from None`
+  bool uncatchable = false;               // playground limits: `except` cannot swallow them
   bool reported = false;                  // the statement event for it has fired
   // SyntaxError details (line of the offending token; its column for the caret).
   bool is_syntax_error = false;

@@ -254,7 +254,8 @@ void Parser::call_arguments(Call& call) {
     } else {
       ExprPtr arg = named_expression();
       if (check_kw("for")) {  // f(x for x in xs)
-        arg = finish_comprehension(ExprKind::GeneratorExp, arg->line, std::move(arg));
+        int gline = arg->line;
+        arg = finish_comprehension(ExprKind::GeneratorExp, gline, std::move(arg));
         if (!call.args.empty() || !call.keywords.empty() || !check_op(")"))
           error("Generator expression must be parenthesized", peek());
       } else if (seen_keyword) {

@@ -1,0 +1,345 @@
+// Evaluating expressions: names (Python's local/enclosing/global/builtin rule), literals,
+// operators, calls, comprehensions and f-strings.
+#include <algorithm>
+#include <functional>
+
+#include "core/error.h"
+#include "interp/args.h"
+#include "interp/interp_impl.h"
+#include "interp/library.h"
+
+namespace tp::interp {
+
+// ---------------------------------------------------------------- names
+
+ObjPtr Interpreter::Impl::lookup(const std::string& name, int line) {
+  Scope* s = frame->scope.get();
+  if (s->info) {
+    if (s->info->locals.count(name)) {
+      auto it = s->vars.find(name);
+      if (it != s->vars.end()) return it->second;
+      if (!s->is_class)
+        throw_error("UnboundLocalError",
+                    "cannot access local variable '" + name + "' where it is not associated with a value");
+    } else if (!s->info->globals.count(name)) {
+      for (Scope* p = s->parent.get(); p; p = p->parent.get()) {
+        if (!p->info || p->is_class) continue;
+        if (p->info->locals.count(name)) {
+          auto it = p->vars.find(name);
+          if (it != p->vars.end()) return it->second;
+          throw_error("NameError", "cannot access free variable '" + name +
+                                       "' where it is not associated with a value in enclosing scope");
+        }
+      }
+    }
+  }
+  auto g = globals->vars.find(name);
+  if (g != globals->vars.end()) return g->second;
+  auto b = builtins.find(name);
+  if (b != builtins.end()) return b->second;
+  throw_error("NameError", "name '" + name + "' is not defined");
+}
+
+void Interpreter::Impl::set_global(const std::string& name, ObjPtr value) {
+  auto it = globals->vars.find(name);
+  if (it == globals->vars.end()) {
+    global_order.push_back(name);
+    globals->vars.emplace(name, std::move(value));
+  } else {
+    it->second = std::move(value);
+  }
+}
+
+void Interpreter::Impl::store(const std::string& name, ObjPtr value) {
+  Scope* s = frame->scope.get();
+  if (!s->info || s->info->globals.count(name)) {
+    set_global(name, std::move(value));
+    return;
+  }
+  if (s->info->nonlocals.count(name)) {
+    for (Scope* p = s->parent.get(); p; p = p->parent.get()) {
+      if (p->info && !p->is_class && p->info->locals.count(name)) {
+        p->vars[name] = std::move(value);
+        return;
+      }
+    }
+    throw_error("SyntaxError", "no binding for nonlocal '" + name + "' found");
+  }
+  if (s->is_class && !s->vars.count(name)) s->order.push_back(name);
+  s->vars[name] = std::move(value);
+}
+
+void Interpreter::Impl::delete_name(const std::string& name) {
+  Scope* s = frame->scope.get();
+  if (s->info && !s->info->globals.count(name)) {
+    if (s->vars.erase(name)) return;
+    if (s->info->locals.count(name))
+      throw_error("UnboundLocalError",
+                  "cannot access local variable '" + name + "' where it is not associated with a value");
+  }
+  if (!globals->vars.erase(name)) throw_error("NameError", "name '" + name + "' is not defined");
+  global_order.erase(std::find(global_order.begin(), global_order.end(), name));
+}
+
+// ---------------------------------------------------------------- expressions
+
+namespace {
+struct ScopeSwap {  // comprehensions run in their own scope inside the current frame
+  Frame* f;
+  std::shared_ptr<Scope> saved;
+  ScopeSwap(Frame* fr, std::shared_ptr<Scope> s) : f(fr), saved(fr->scope) { f->scope = std::move(s); }
+  ~ScopeSwap() { f->scope = saved; }
+};
+}  // namespace
+
+ObjPtr Interpreter::Impl::eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::None: return none_obj;
+    case ExprKind::True: return true_obj;
+    case ExprKind::False: return false_obj;
+    case ExprKind::Ellipsis: return ellipsis_obj;
+    case ExprKind::Int: {
+      auto& lit = static_cast<const IntLit&>(e);
+      if (!lit.cache) lit.cache = in.make_int(lit.value);
+      return lit.cache;
+    }
+    case ExprKind::Float: {
+      auto& lit = static_cast<const FloatLit&>(e);
+      if (!lit.cache) lit.cache = in.make_float(lit.value);
+      return lit.cache;
+    }
+    case ExprKind::Str: {
+      auto& lit = static_cast<const StrLit&>(e);
+      if (!lit.cache) lit.cache = in.make_str(lit.value);
+      return lit.cache;
+    }
+    case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e).parts);
+    case ExprKind::Name: return lookup(static_cast<const Name&>(e).id, e.line);
+    case ExprKind::Attribute: {
+      auto& a = static_cast<const Attribute&>(e);
+      return in.getattr(eval(*a.value), a.attr);
+    }
+    case ExprKind::Subscript: {
+      auto& s = static_cast<const Subscript&>(e);
+      ObjPtr obj = eval(*s.value);
+      return in.getitem(obj, eval_subscript_index(*s.index));
+    }
+    case ExprKind::Slice: return eval_subscript_index(e);
+    case ExprKind::Call: return eval_call(static_cast<const Call&>(e));
+    case ExprKind::Starred: throw_error("SyntaxError", "can't use starred expression here");
+    case ExprKind::DoubleStarred: throw_error("SyntaxError", "invalid syntax");
+    case ExprKind::BinOp: {
+      auto& b = static_cast<const BinOp&>(e);
+      ObjPtr l = eval(*b.left);
+      ObjPtr r = eval(*b.right);
+      return in.binary_op(b.op, l, r);
+    }
+    case ExprKind::UnaryOp: {
+      auto& u = static_cast<const UnaryOp&>(e);
+      ObjPtr v = eval(*u.operand);
+      if (u.op == "not") return in.make_bool(!in.truthy(v));
+      return in.unary_op(u.op, v);
+    }
+    case ExprKind::BoolOp: {
+      auto& b = static_cast<const BoolOp&>(e);
+      ObjPtr v;
+      for (auto& x : b.values) {
+        v = eval(*x);
+        bool t = in.truthy(v);
+        if (b.is_and ? !t : t) return v;
+      }
+      return v;
+    }
+    case ExprKind::Compare: {
+      auto& c = static_cast<const Compare&>(e);
+      ObjPtr left = eval(*c.left);
+      ObjPtr result;
+      for (size_t i = 0; i < c.ops.size(); ++i) {
+        ObjPtr right = eval(*c.comparators[i]);
+        result = in.compare(c.ops[i], left, right);
+        if (i + 1 < c.ops.size() && !in.truthy(result)) return result;
+        left = right;
+      }
+      return result;
+    }
+    case ExprKind::IfExp: {
+      auto& i = static_cast<const IfExp&>(e);
+      return in.truthy(eval(*i.test)) ? eval(*i.body) : eval(*i.orelse);
+    }
+    case ExprKind::Lambda:
+      return make_function_object(static_cast<const Lambda&>(e).code, nullptr, frame->qualprefix + "<lambda>");
+    case ExprKind::NamedExpr: {
+      auto& n = static_cast<const NamedExpr&>(e);
+      ObjPtr v = eval(*n.value);
+      store(n.target, v);
+      return v;
+    }
+    case ExprKind::List: case ExprKind::Tuple: {
+      std::vector<ObjPtr> items;
+      for (auto& x : static_cast<const Collection&>(e).elts) {
+        if (x->kind == ExprKind::Starred) {
+          auto more = in.iterate(eval(*static_cast<const Starred&>(*x).value));
+          items.insert(items.end(), more.begin(), more.end());
+        } else {
+          items.push_back(eval(*x));
+        }
+      }
+      return e.kind == ExprKind::List ? in.make_list(std::move(items)) : in.make_tuple(std::move(items));
+    }
+    case ExprKind::Set:
+      throw_error("NotImplementedError", "sets are not supported by the playground");
+    case ExprKind::Dict: {
+      auto& d = static_cast<const DictExpr&>(e);
+      auto dict = std::make_shared<DictObj>();
+      for (size_t i = 0; i < d.keys.size(); ++i) {
+        if (!d.keys[i]) {
+          ObjPtr m = eval(*d.values[i]);
+          if (m->kind != Kind::Dict) throw_error("TypeError", "'" + in.type_name(m) + "' object is not a mapping");
+          for (auto& kv : as<DictObj>(m).items) in.setitem(dict, kv.first, kv.second);
+          continue;
+        }
+        ObjPtr k = eval(*d.keys[i]);
+        ObjPtr v = eval(*d.values[i]);
+        in.setitem(dict, k, v);
+      }
+      return dict;
+    }
+    case ExprKind::ListComp: case ExprKind::SetComp: case ExprKind::DictComp: case ExprKind::GeneratorExp:
+      return eval_comprehension(static_cast<const Comp&>(e));
+  }
+  throw InternalError("unknown expression kind");
+}
+
+ObjPtr Interpreter::Impl::eval_subscript_index(const Expr& index) {
+  if (index.kind == ExprKind::Slice) {
+    auto& s = static_cast<const Slice&>(index);
+    auto sl = std::make_shared<SliceObj>();
+    sl->start = s.lower ? eval(*s.lower) : in.none();
+    sl->stop = s.upper ? eval(*s.upper) : in.none();
+    sl->step = s.step ? eval(*s.step) : in.none();
+    return sl;
+  }
+  if (index.kind == ExprKind::Tuple) {
+    std::vector<ObjPtr> items;
+    for (auto& x : static_cast<const Collection&>(index).elts) {
+      if (x->kind == ExprKind::Starred) {
+        auto more = in.iterate(eval(*static_cast<const Starred&>(*x).value));
+        items.insert(items.end(), more.begin(), more.end());
+      } else {
+        items.push_back(eval_subscript_index(*x));
+      }
+    }
+    return in.make_tuple(std::move(items));
+  }
+  return eval(index);
+}
+
+ObjPtr Interpreter::Impl::eval_call(const Call& c) {
+  ObjPtr fn = eval(*c.func);
+  CallArgs args;
+  args.args.reserve(c.args.size());
+  for (auto& a : c.args) {
+    if (a->kind == ExprKind::Starred) {
+      ObjPtr seq = eval(*static_cast<const Starred&>(*a).value);
+      auto more = in.iterate(seq);
+      args.args.insert(args.args.end(), more.begin(), more.end());
+    } else {
+      args.args.push_back(eval(*a));
+    }
+  }
+  for (auto& k : c.keywords) {
+    ObjPtr v = eval(*k.value);
+    if (!k.name.empty()) {
+      args.kwargs.push_back({k.name, v});
+      continue;
+    }
+    if (v->kind != Kind::Dict)
+      throw_error("TypeError", "argument after ** must be a mapping, not " + in.type_name(v));
+    for (auto& kv : as<DictObj>(v).items) {
+      if (kv.first->kind != Kind::Str) throw_error("TypeError", "keywords must be strings");
+      const std::string& name = as<StrObj>(kv.first).value;
+      for (auto& existing : args.kwargs)
+        if (existing.first == name) throw_error("TypeError", "got multiple values for keyword argument '" + name + "'");
+      args.kwargs.push_back({name, kv.second});
+    }
+  }
+  int line = in.current_line_;
+  ObjPtr r = in.call(fn, std::move(args));
+  in.current_line_ = line;
+  return r;
+}
+
+ObjPtr Interpreter::Impl::make_function_object(const std::shared_ptr<FunctionCode>& code,
+                                               const std::vector<ExprPtr>*, const std::string& qualname) {
+  auto f = std::make_shared<UserFunctionObj>();
+  f->code = code;
+  f->qualname = qualname;
+  for (auto& p : code->params) f->defaults.push_back(p.default_value ? eval(*p.default_value) : nullptr);
+  const auto& cur = frame->scope;
+  if (cur->info) f->closure = cur->is_class ? cur->parent : cur;
+  return f;
+}
+
+// ---------------------------------------------------------------- comprehensions
+
+ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
+  auto scope = std::make_shared<Scope>();
+  scope->info = &c.scope;
+  scope->parent = frame->scope->info ? frame->scope : nullptr;
+  ObjPtr first_iter = eval(*c.generators[0].iter);  // in the enclosing scope, like Python
+  ScopeSwap swap(frame, scope);
+  std::vector<ObjPtr> out;
+  auto dict = c.kind == ExprKind::DictComp ? std::make_shared<DictObj>() : nullptr;
+
+  std::function<void(size_t, const ObjPtr&)> level = [&](size_t i, const ObjPtr& iterable) {
+    const Comprehension& g = c.generators[i];
+    auto body = [&](const ObjPtr& item) {
+      in.count_step();
+      assign(*g.target, item);
+      for (auto& cond : g.ifs)
+        if (!in.truthy(eval(*cond))) return;
+      if (i + 1 < c.generators.size()) {
+        level(i + 1, eval(*c.generators[i + 1].iter));
+      } else if (dict) {
+        ObjPtr k = eval(*c.key);
+        ObjPtr v = eval(*c.value);
+        in.setitem(dict, k, v);
+      } else {
+        out.push_back(eval(*c.elt));
+      }
+    };
+    if (iterable->kind == Kind::Range) {
+      auto& r = as<RangeObj>(iterable);
+      for (int64_t v = r.start; r.step > 0 ? v < r.stop : v > r.stop; v += r.step) body(in.make_int(v));
+    } else {
+      for (const ObjPtr& item : in.iterate(iterable)) body(item);
+    }
+  };
+  level(0, first_iter);
+  if (dict) return dict;
+  if (c.kind == ExprKind::GeneratorExp) return std::make_shared<IteratorObj>("generator", std::move(out));
+  if (c.kind == ExprKind::SetComp) throw_error("NotImplementedError", "sets are not supported by the playground");
+  return in.make_list(std::move(out));
+}
+
+// ---------------------------------------------------------------- f-strings
+
+ObjPtr Interpreter::Impl::eval_fstring(const std::vector<FStringPart>& parts) {
+  std::string out;
+  for (auto& p : parts) {
+    if (!p.expr) {
+      out += p.literal;
+      continue;
+    }
+    ObjPtr v = eval(*p.expr);
+    out += p.expr_text;
+    std::string spec;
+    if (!p.spec.empty()) spec = as<StrObj>(eval_fstring(p.spec)).value;
+    if (p.conversion == 'r' || p.conversion == 'a') v = in.make_str(in.repr(v));
+    else if (p.conversion == 's') v = in.make_str(in.str(v));
+    out += format_with_spec(in, v, spec);
+  }
+  return in.make_str(std::move(out));
+}
+
+}  // namespace tp::interp

@@ -1,0 +1,170 @@
+// Python's builtin exception hierarchy, turning engine errors into Python exceptions, and the
+// CPython-style traceback printed for an uncaught one.
+#include "interp/exceptions.h"
+
+#include <map>
+#include <new>
+
+#include "core/error.h"
+#include "interp/interp_impl.h"
+#include "interp/token.h"
+
+namespace tp::interp {
+
+namespace {
+const std::map<std::string, std::string>& hierarchy() {
+  static const std::map<std::string, std::string> h = {
+      {"BaseException", ""},
+      {"SystemExit", "BaseException"}, {"KeyboardInterrupt", "BaseException"}, {"GeneratorExit", "BaseException"},
+      {"Exception", "BaseException"},
+      {"ArithmeticError", "Exception"}, {"FloatingPointError", "ArithmeticError"},
+      {"OverflowError", "ArithmeticError"}, {"ZeroDivisionError", "ArithmeticError"},
+      {"AssertionError", "Exception"}, {"AttributeError", "Exception"}, {"BufferError", "Exception"},
+      {"EOFError", "Exception"}, {"ImportError", "Exception"}, {"ModuleNotFoundError", "ImportError"},
+      {"LookupError", "Exception"}, {"IndexError", "LookupError"}, {"KeyError", "LookupError"},
+      {"MemoryError", "Exception"}, {"NameError", "Exception"}, {"UnboundLocalError", "NameError"},
+      {"OSError", "Exception"}, {"FileNotFoundError", "OSError"}, {"ReferenceError", "Exception"},
+      {"RuntimeError", "Exception"}, {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
+      {"StopIteration", "Exception"}, {"SyntaxError", "Exception"}, {"IndentationError", "SyntaxError"},
+      {"TabError", "IndentationError"}, {"SystemError", "Exception"}, {"TypeError", "Exception"},
+      {"ValueError", "Exception"}, {"UnicodeError", "ValueError"},
+      {"Warning", "Exception"}, {"UserWarning", "Warning"}, {"DeprecationWarning", "Warning"},
+      {"FutureWarning", "Warning"}, {"RuntimeWarning", "Warning"}, {"SyntaxWarning", "Warning"},
+      {"PendingDeprecationWarning", "Warning"}, {"ImportWarning", "Warning"}, {"ResourceWarning", "Warning"},
+      {"UnicodeWarning", "Warning"}, {"BytesWarning", "Warning"},
+  };
+  return h;
+}
+
+std::string strip(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\f");
+  if (a == std::string::npos) return "";
+  size_t b = s.find_last_not_of(" \t\f\r");
+  return s.substr(a, b - a + 1);
+}
+}  // namespace
+
+bool is_exception_class(const std::string& name) { return hierarchy().count(name) > 0; }
+
+std::string exception_base(const std::string& name) {
+  auto it = hierarchy().find(name);
+  return it == hierarchy().end() ? "" : it->second;
+}
+
+bool exception_matches(const std::string& type, const std::string& handler) {
+  for (std::string t = type; !t.empty(); t = exception_base(t))
+    if (t == handler) return true;
+  return false;
+}
+
+const std::vector<std::string>& exception_class_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (auto& kv : hierarchy()) v.push_back(kv.first);
+    return v;
+  }();
+  return names;
+}
+
+std::string format_traceback(const PyException& e, const std::string& filename,
+                             const std::function<std::string(int)>& source_line) {
+  std::string out;
+  if (e.context && !e.suppress_context) {
+    out += format_traceback(*e.context, filename, source_line);
+    out += e.context_is_cause ? "\nThe above exception was the direct cause of the following exception:\n\n"
+                              : "\nDuring handling of the above exception, another exception occurred:\n\n";
+  }
+  std::string last = e.type();
+  if (!e.message().empty()) last += ": " + e.message();
+  if (e.is_syntax_error) {
+    out += "  File \"" + filename + "\", line " + std::to_string(e.syntax_line) + "\n";
+    std::string src = source_line(e.syntax_line);
+    std::string s = strip(src);
+    if (!s.empty()) {
+      size_t lead = src.find_first_not_of(" \t\f");
+      int caret = e.syntax_col - int(lead == std::string::npos ? 0 : lead);
+      if (caret < 0) caret = 0;
+      if (caret > int(s.size())) caret = int(s.size());
+      out += "    " + s + "\n    " + std::string(size_t(caret), ' ') + "^\n";
+    }
+    return out + last + "\n";
+  }
+  if (!e.traceback.empty()) {
+    out += "Traceback (most recent call last):\n";
+    // Consecutive identical entries collapse after three, like CPython's recursion tracebacks.
+    size_t i = 0;
+    while (i < e.traceback.size()) {
+      size_t j = i;
+      while (j + 1 < e.traceback.size() && e.traceback[j + 1].line == e.traceback[i].line &&
+             e.traceback[j + 1].function == e.traceback[i].function)
+        ++j;
+      size_t run = j - i + 1;
+      for (size_t k = 0; k < std::min<size_t>(run, 3); ++k) {
+        auto& t = e.traceback[i];
+        out += "  File \"" + filename + "\", line " + std::to_string(t.line) + ", in " + t.function + "\n";
+        std::string s = strip(source_line(t.line));
+        if (!s.empty()) out += "    " + s + "\n";
+      }
+      if (run > 3)
+        out += "  [Previous line repeated " + std::to_string(run - 3) + " more time" + (run - 3 == 1 ? "" : "s") + "]\n";
+      i = j + 1;
+    }
+  }
+  return out + last + "\n";
+}
+
+// ---------------------------------------------------------------- Impl helpers
+
+PyException Interpreter::Impl::make_error(const std::string& type, const std::string& message) {
+  std::vector<ObjPtr> args;
+  if (!message.empty()) args.push_back(in.make_str(message));
+  PyException e(std::static_pointer_cast<ExceptionObj>(in.make_exception(type, message, std::move(args))));
+  if (!handling.empty()) e.context = handling.back();
+  return e;
+}
+
+void Interpreter::Impl::throw_error(const std::string& type, const std::string& message) {
+  throw make_error(type, message);
+}
+
+void Interpreter::Impl::add_traceback(PyException& e, int line) {
+  if (e.is_syntax_error) return;
+  if (!e.traceback.empty() && e.traceback.front().depth == frame->depth) return;
+  TracebackEntry t;
+  t.function = frame->name;
+  t.line = line;
+  t.depth = frame->depth;
+  e.traceback.insert(e.traceback.begin(), t);
+}
+
+PyException Interpreter::Impl::convert(const std::exception& ex, bool& ok) {
+  ok = true;
+  if (auto* t = dynamic_cast<const TorchError*>(&ex)) {
+    PyException e = make_error(t->py_type(), t->what());
+    e.tensor_ids = t->tensor_ids;
+    e.node_ids = t->node_ids;
+    return e;
+  }
+  if (dynamic_cast<const std::bad_alloc*>(&ex)) return make_error("MemoryError", "");
+  if (auto* s = dynamic_cast<const SyntaxErrorInfo*>(&ex)) return make_error(s->type, s->message);
+  ok = false;
+  std::string what = ex.what();
+  if (what.rfind("internal error: ", 0) != 0) what = "internal error: " + what;
+  return make_error("RuntimeError", what);
+}
+
+bool Interpreter::Impl::exception_isinstance(const std::string& type, const std::string& handler) const {
+  std::string t = type;
+  while (!t.empty()) {
+    if (t == handler) return true;
+    auto u = user_exception_classes.find(t);
+    if (u != user_exception_classes.end()) {
+      t = u->second->bases.empty() ? "Exception" : u->second->bases[0]->class_name;
+    } else {
+      t = exception_base(t);
+    }
+  }
+  return false;
+}
+
+}  // namespace tp::interp

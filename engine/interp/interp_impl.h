@@ -1,0 +1,159 @@
+// Internal state of the evaluator shared by its .cpp files (interpreter.cpp, exec_stmt.cpp,
+// eval_expr.cpp, calls.cpp, objects.cpp, operators.cpp, builtins*.cpp, methods_*.cpp).
+// Not for library code: it uses interpreter.h.
+#pragma once
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interp/ast.h"
+#include "interp/interpreter.h"
+
+namespace tp::interp {
+
+// A namespace: the module globals, a function call's locals, a comprehension or a class body.
+struct Scope {
+  std::unordered_map<std::string, ObjPtr> vars;
+  std::shared_ptr<Scope> parent;    // lexically enclosing function scope (closures); null = globals
+  const ScopeInfo* info = nullptr;  // which names are local; null for the module scope
+  bool is_class = false;            // class bodies are not visible to their methods
+  std::vector<std::string> order;   // class bodies: definition order of the namespace
+};
+
+struct UserFunctionObj : Object {
+  UserFunctionObj() : Object(Kind::UserFunction) {}
+  std::shared_ptr<FunctionCode> code;
+  std::vector<ObjPtr> defaults;     // per parameter; nullptr = no default
+  std::shared_ptr<Scope> closure;   // where it was defined (null at module level)
+  std::string qualname;             // "f", "Net.forward", "outer.<locals>.inner"
+  std::weak_ptr<ClassObj> owner;    // the class whose body defined it (super())
+};
+
+// Python's list_iterator & co: `iter(x)` / `next(it)` over a snapshot of the items.
+// Also dict views (dict_keys / dict_items / dict_values), which are `reusable` (not consumed).
+struct IteratorObj : InstanceObj {
+  IteratorObj(std::string type, std::vector<ObjPtr> xs, bool reusable_ = false)
+      : InstanceObj(std::move(type)), items(std::move(xs)), reusable(reusable_) {}
+  std::vector<ObjPtr> items;
+  size_t pos = 0;
+  bool reusable;
+};
+
+enum class Flow : uint8_t { Normal, Break, Continue, Return };
+
+struct Frame {
+  std::shared_ptr<Scope> scope;
+  std::string name;        // "<module>" or the function's name (traceback)
+  int depth = 0;
+  ObjPtr return_value;
+  const UserFunctionObj* function = nullptr;
+  ObjPtr first_arg;        // `self` for zero-argument super()
+  std::string qualprefix;  // qualname prefix of functions defined here ("f.<locals>.", "Net.")
+};
+
+// super(): attribute lookups start after `start` in the MRO of self's class.
+struct SuperObj : InstanceObj {
+  SuperObj(std::shared_ptr<ClassObj> s, ObjPtr o) : InstanceObj("super"), start(std::move(s)), self(std::move(o)) {}
+  std::shared_ptr<ClassObj> start;
+  ObjPtr self;
+};
+
+struct Interpreter::Impl {
+  explicit Impl(Interpreter& in);
+
+  Interpreter& in;
+  ObjPtr none_obj, true_obj, false_obj, ellipsis_obj;
+  std::vector<ObjPtr> small_ints;  // -5 .. 256, shared like CPython's
+  std::shared_ptr<Scope> globals;
+  std::vector<std::string> global_order;
+  std::unordered_map<std::string, ObjPtr> builtins;
+  std::unordered_map<std::string, std::shared_ptr<ClassObj>> builtin_classes;  // "int", "ValueError" ...
+  std::map<std::string, std::shared_ptr<ModuleObj>> modules;                  // importable, by dotted name
+  std::unordered_map<const TensorImpl*, std::weak_ptr<Object>> tensor_objects, ndarray_objects;
+  std::unordered_map<std::string, ObjPtr> method_cache;  // "list.append" -> FunctionObj
+  std::unordered_map<std::string, std::shared_ptr<ClassObj>> user_exception_classes;  // `class E(Exception)`
+  std::unordered_map<std::string, std::shared_ptr<ClassObj>> synthetic_classes;       // type(x) of library objects
+  Frame* frame = nullptr;
+  Frame module_frame;
+  std::vector<std::string> source_lines;
+  std::set<std::pair<int, std::string>> warned;
+  std::vector<std::shared_ptr<PyException>> handling;  // exceptions being handled (innermost last)
+  std::vector<const Object*> repr_stack;               // cycle guard for repr of containers
+  bool modules_installed = false;
+
+  // ---- names (eval_expr.cpp)
+  ObjPtr lookup(const std::string& name, int line);
+  void store(const std::string& name, ObjPtr value);
+  void delete_name(const std::string& name);
+  void set_global(const std::string& name, ObjPtr value);
+
+  // ---- statements (exec_stmt.cpp)
+  Flow exec_block(const Block& b);
+  Flow exec(const Stmt& s);
+  Flow exec_inner(const Stmt& s);
+  Flow exec_for(const For& s);
+  Flow exec_try(const Try& s);
+  Flow exec_with(const With& s, size_t item);
+  void exec_import(const Import& s);
+  void exec_import_from(const ImportFrom& s);
+  void exec_def(const FunctionDef& s);
+  void exec_class(const ClassDef& s);
+  [[noreturn]] void exec_raise(const Raise& s);
+  void assign(const Expr& target, const ObjPtr& value);
+  void fire_event(const Stmt& s, const PyException* error);
+  std::shared_ptr<ModuleObj> import_module(const std::string& dotted, int line);
+
+  // ---- expressions (eval_expr.cpp)
+  ObjPtr eval(const Expr& e);
+  ObjPtr eval_fstring(const std::vector<FStringPart>& parts);
+  ObjPtr eval_call(const Call& c);
+  ObjPtr eval_comprehension(const Comp& c);
+  ObjPtr eval_subscript_index(const Expr& index);
+  ObjPtr make_function_object(const std::shared_ptr<FunctionCode>& code, const std::vector<ExprPtr>* defaults_src,
+                              const std::string& qualname);
+
+  // ---- calls (calls.cpp)
+  ObjPtr call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr self_for_super = nullptr);
+  void bind_arguments(const UserFunctionObj& f, CallArgs& args, Scope& scope);
+  ObjPtr instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
+  ObjPtr class_lookup(const ClassObj& cls, const std::string& name) const;  // through the bases (MRO)
+  bool class_derives(const ClassObj& cls, const ClassObj& base) const;
+  std::shared_ptr<ClassObj> class_of(const ObjPtr& o);
+
+  // ---- exceptions
+  PyException make_error(const std::string& type, const std::string& message);
+  [[noreturn]] void throw_error(const std::string& type, const std::string& message);
+  void add_traceback(PyException& e, int line);
+  PyException convert(const std::exception& e, bool& ok);  // TorchError/InternalError/... -> PyException
+  bool exception_isinstance(const std::string& type, const std::string& handler) const;
+
+  // ---- limits
+  [[noreturn]] void limit_error(const std::string& type, const std::string& message);
+  void count_steps(int64_t n);
+
+  // ---- builtins (builtins.cpp, builtin_types.cpp)
+  void install_builtins();
+  void install_builtin_types();
+  void install_exception_classes();
+  ObjPtr builtin_method(const ObjPtr& self, const std::string& name);  // methods of str/list/dict/...
+};
+
+// Small helpers for casting objects (the kind was checked by the caller).
+template <class T> T& as(const ObjPtr& o) { return static_cast<T&>(*o); }
+
+// Python's repr of a str: picks quotes like CPython and escapes what is not printable.
+std::string py_str_repr(const std::string& s);
+// Python's float repr (shortest round-trip, '1.0', '1e-05', 'inf', 'nan').
+std::string float_repr(double v);
+// format(value, spec) for int/float/str (the format-spec mini-language).
+std::string format_with_spec(Interpreter& in, const ObjPtr& v, const std::string& spec);
+// Python's `%` string formatting.
+std::string percent_format(Interpreter& in, const std::string& fmt, const ObjPtr& args);
+// Number of code points in UTF-8 text, and splitting into code points.
+std::vector<std::string> utf8_chars(const std::string& s);
+size_t utf8_length(const std::string& s);
+
+}  // namespace tp::interp

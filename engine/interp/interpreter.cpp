@@ -1,0 +1,279 @@
+// The Interpreter's public API: object constructors for library code, output and warnings,
+// running a module or a REPL line, and the limits (steps, recursion, output).
+#include "interp/interpreter.h"
+
+#include <sstream>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "interp/interp_impl.h"
+#include "interp/lexer.h"
+#include "interp/library.h"
+#include "interp/parser.h"
+
+namespace tp::interp {
+
+Interpreter::Impl::Impl(Interpreter& in_) : in(in_) {
+  none_obj = std::make_shared<NoneObj>();
+  true_obj = std::make_shared<BoolObj>(true);
+  false_obj = std::make_shared<BoolObj>(false);
+  ellipsis_obj = std::make_shared<EllipsisObj>();
+  for (int64_t v = -5; v <= 256; ++v) small_ints.push_back(std::make_shared<IntObj>(v));
+  globals = std::make_shared<Scope>();
+  module_frame.scope = globals;
+  module_frame.name = "<module>";
+  module_frame.depth = 0;
+  frame = &module_frame;
+}
+
+Interpreter::Interpreter(Limits limits) : limits_(limits), impl_(std::make_unique<Impl>(*this)) {
+  impl_->install_exception_classes();
+  impl_->install_builtin_types();
+  impl_->install_builtins();
+}
+
+Interpreter::~Interpreter() = default;
+
+// ---------------------------------------------------------------- constructors
+
+ObjPtr Interpreter::none() { return impl_->none_obj; }
+ObjPtr Interpreter::make_bool(bool v) { return v ? impl_->true_obj : impl_->false_obj; }
+ObjPtr Interpreter::make_int(int64_t v) {
+  if (v >= -5 && v <= 256) return impl_->small_ints[size_t(v + 5)];
+  return std::make_shared<IntObj>(v);
+}
+ObjPtr Interpreter::make_float(double v) { return std::make_shared<FloatObj>(v); }
+ObjPtr Interpreter::make_str(std::string v) { return std::make_shared<StrObj>(std::move(v)); }
+ObjPtr Interpreter::make_list(std::vector<ObjPtr> items) {
+  auto l = std::make_shared<ListObj>();
+  l->items = std::move(items);
+  return l;
+}
+ObjPtr Interpreter::make_tuple(std::vector<ObjPtr> items) {
+  auto t = std::make_shared<TupleObj>();
+  t->items = std::move(items);
+  return t;
+}
+ObjPtr Interpreter::make_dict(std::vector<std::pair<ObjPtr, ObjPtr>> items) {
+  auto d = std::make_shared<DictObj>();
+  d->items = std::move(items);
+  return d;
+}
+
+ObjPtr Interpreter::wrap_tensor(const Tensor& t) {
+  auto& cache = impl_->tensor_objects;
+  auto it = cache.find(t.impl());
+  if (it != cache.end()) {
+    if (auto o = it->second.lock()) return o;
+  }
+  auto o = std::make_shared<TensorObj>(t);
+  cache[t.impl()] = o;
+  if (cache.size() > 4096) {  // drop dead entries now and then
+    for (auto i = cache.begin(); i != cache.end();) i = i->second.expired() ? cache.erase(i) : std::next(i);
+  }
+  return o;
+}
+
+ObjPtr Interpreter::wrap_ndarray(const Tensor& t) {
+  auto& cache = impl_->ndarray_objects;
+  auto it = cache.find(t.impl());
+  if (it != cache.end()) {
+    if (auto o = it->second.lock()) return o;
+  }
+  auto o = std::make_shared<NdArrayObj>(t);
+  cache[t.impl()] = o;
+  if (cache.size() > 4096) {
+    for (auto i = cache.begin(); i != cache.end();) i = i->second.expired() ? cache.erase(i) : std::next(i);
+  }
+  return o;
+}
+
+ObjPtr Interpreter::make_function(std::string qualname, NativeFn fn) {
+  return std::make_shared<FunctionObj>(std::move(qualname), std::move(fn));
+}
+
+ObjPtr Interpreter::bind(ObjPtr self, ObjPtr fn) { return std::make_shared<BoundMethodObj>(std::move(self), std::move(fn)); }
+
+void Interpreter::register_module(const std::string& dotted_name, std::shared_ptr<ModuleObj> m) {
+  impl_->modules[dotted_name] = std::move(m);
+}
+
+std::shared_ptr<ModuleObj> Interpreter::find_module(const std::string& dotted_name) const {
+  auto it = impl_->modules.find(dotted_name);
+  return it == impl_->modules.end() ? nullptr : it->second;
+}
+
+ObjPtr Interpreter::builtin(const std::string& name) const {
+  auto it = impl_->builtins.find(name);
+  return it == impl_->builtins.end() ? nullptr : it->second;
+}
+
+[[noreturn]] void Interpreter::raise(const std::string& py_type, const std::string& message) {
+  throw TorchError(py_type, message);
+}
+
+ObjPtr Interpreter::make_exception(const std::string& type, const std::string& message, std::vector<ObjPtr> args) {
+  auto e = std::make_shared<ExceptionObj>(type, message);
+  e->args = std::move(args);
+  return e;
+}
+
+// ---------------------------------------------------------------- output, warnings, limits
+
+void Interpreter::write_stdout(const std::string& s) {
+  if (stdout_bytes_ + s.size() > limits_.max_output_bytes) {
+    size_t room = limits_.max_output_bytes - std::min(stdout_bytes_, limits_.max_output_bytes);
+    if (room && on_stdout) on_stdout(s.substr(0, room));
+    stdout_bytes_ = limits_.max_output_bytes + 1;
+    impl_->limit_error("RuntimeError", "output limit exceeded: the program printed more than " +
+                                           std::to_string(limits_.max_output_bytes >> 20) +
+                                           " MiB (the playground's limit)");
+  }
+  stdout_bytes_ += s.size();
+  if (on_stdout) on_stdout(s);
+}
+
+void Interpreter::warn(const std::string& message, const std::string& category) {
+  int line = current_line_;
+  if (!impl_->warned.insert({line, category + ": " + message}).second) return;  // Python's default filter
+  std::string text = filename_ + ":" + std::to_string(line) + ": " + category + ": " + message + "\n";
+  std::string src = source_line(line);
+  size_t a = src.find_first_not_of(" \t");
+  if (a != std::string::npos) text += "  " + src.substr(a) + "\n";
+  if (on_stderr) on_stderr(text);
+}
+
+void Interpreter::count_step() {
+  if (++steps_ > limits_.max_steps)
+    impl_->limit_error("RuntimeError", "step limit exceeded: the program ran more than " +
+                                           std::to_string(limits_.max_steps) +
+                                           " steps (the playground's limit; is there an infinite loop?)");
+}
+
+void Interpreter::Impl::count_steps(int64_t n) {
+  in.steps_ += n;
+  if (in.steps_ > in.limits_.max_steps) {
+    in.steps_ -= 1;
+    in.count_step();
+  }
+}
+
+void Interpreter::enter_call() {
+  if (depth_ >= limits_.max_recursion) impl_->throw_error("RecursionError", "maximum recursion depth exceeded");
+  ++depth_;
+}
+
+void Interpreter::Impl::limit_error(const std::string& type, const std::string& message) {
+  PyException e = make_error(type, message);
+  e.uncatchable = true;
+  throw e;
+}
+
+std::string Interpreter::source_line(int line) const {
+  const auto& lines = impl_->source_lines;
+  if (line < 1 || size_t(line) > lines.size()) return "";
+  return lines[size_t(line) - 1];
+}
+
+const std::vector<std::string>& Interpreter::global_names() const { return impl_->global_order; }
+
+ObjPtr Interpreter::global(const std::string& name) const {
+  auto it = impl_->globals->vars.find(name);
+  return it == impl_->globals->vars.end() ? nullptr : it->second;
+}
+
+// ---------------------------------------------------------------- running programs
+
+namespace {
+std::vector<std::string> split_lines(const std::string& src) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : src) {
+    if (c == '\n') { out.push_back(cur); cur.clear(); }
+    else if (c != '\r') cur += c;
+  }
+  out.push_back(cur);
+  return out;
+}
+
+PyException syntax_exception(Interpreter& in, const SyntaxErrorInfo& s) {
+  PyException e(std::static_pointer_cast<ExceptionObj>(in.make_exception(s.type, s.message, {in.make_str(s.message)})));
+  e.is_syntax_error = s.type != "RecursionError";
+  e.syntax_line = s.line;
+  e.syntax_col = s.col;
+  return e;
+}
+}  // namespace
+
+void Interpreter::exec_source(const std::string& source, const std::string& filename) {
+  filename_ = filename;
+  impl_->source_lines = split_lines(source);
+  if (!impl_->modules_installed) {
+    impl_->modules_installed = true;
+    lib::install_modules(*this);
+  }
+  std::unique_ptr<Program> prog;
+  try {
+    prog = parse_program(source, limits_.max_nesting);
+  } catch (const SyntaxErrorInfo& s) {
+    current_line_ = s.line;
+    throw syntax_exception(*this, s);
+  }
+  impl_->frame = &impl_->module_frame;
+  depth_ = 0;
+  impl_->exec_block(prog->body);
+}
+
+std::string Interpreter::exec_repl(const std::string& source, const std::string& filename) {
+  if (filename_.empty()) filename_ = filename;
+  // REPL lines get their own numbering; keep them for warnings/tracebacks of this input.
+  impl_->source_lines = split_lines(source);
+  if (!impl_->modules_installed) {
+    impl_->modules_installed = true;
+    lib::install_modules(*this);
+  }
+  std::unique_ptr<Program> prog;
+  try {
+    prog = parse_program(source, limits_.max_nesting);
+  } catch (const SyntaxErrorInfo& s) {
+    current_line_ = s.line;
+    throw syntax_exception(*this, s);
+  }
+  impl_->frame = &impl_->module_frame;
+  depth_ = 0;
+  std::string echo;
+  for (auto& st : prog->body) {
+    if (st->kind == StmtKind::Expr) {
+      // An expression statement echoes its repr (None echoes nothing), like Python's REPL.
+      ObjPtr v;
+      current_line_ = st->line;
+      try {
+        count_step();
+        v = impl_->eval(*static_cast<ExprStmt&>(*st).value);
+      } catch (PyException& e) {
+        impl_->add_traceback(e, st->line);
+        if (!e.reported) { e.reported = true; impl_->fire_event(*st, &e); }
+        throw;
+      } catch (const std::exception& ex) {
+        bool ok;
+        PyException e = impl_->convert(ex, ok);
+        impl_->add_traceback(e, st->line);
+        e.reported = true;
+        impl_->fire_event(*st, &e);
+        throw e;
+      }
+      impl_->fire_event(*st, nullptr);
+      if (v && v->kind != Kind::None) {
+        echo = repr(v);
+      } else {
+        echo.clear();
+      }
+    } else {
+      impl_->exec(*st);
+      echo.clear();
+    }
+  }
+  return echo;
+}
+
+}  // namespace tp::interp

@@ -1,0 +1,17 @@
+// Method tables of the builtin types (native functions taking the receiver as args[0]);
+// Interpreter::Impl::builtin_method binds them on attribute lookup.
+#pragma once
+#include <string>
+#include <unordered_map>
+
+#include "interp/value.h"
+
+namespace tp::interp {
+
+const std::unordered_map<std::string, NativeFn>& str_methods();        // methods_str.cpp
+const std::unordered_map<std::string, NativeFn>& list_methods();       // methods_containers.cpp
+const std::unordered_map<std::string, NativeFn>& tuple_methods();
+const std::unordered_map<std::string, NativeFn>& dict_methods();
+const std::unordered_map<std::string, NativeFn>& number_methods();
+
+}  // namespace tp::interp

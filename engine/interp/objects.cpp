@@ -1,0 +1,333 @@
+// The object protocol for builtin kinds: type names, repr/str, truthiness, len, iteration,
+// attributes and items. Tensors and library objects go to lib:: first (library.h).
+#include <cinttypes>
+#include <cstdio>
+
+#include "autograd/node.h"
+#include "core/error.h"
+#include "interp/args.h"
+#include "interp/interp_impl.h"
+#include "interp/library.h"
+
+namespace tp::interp {
+
+namespace {
+bool is_lib_kind(Kind k) {
+  return k == Kind::Tensor || k == Kind::NdArray || k == Kind::Size || k == Kind::DType || k == Kind::Device ||
+         k == Kind::Node;
+}
+
+std::string type_of_repr(const ClassObj& c) {
+  ObjPtr mod = c.get("__module__");
+  std::string q = c.class_name;
+  if (ObjPtr qn = c.get("__qualname__"); qn && qn->kind == Kind::Str) q = static_cast<StrObj&>(*qn).value;
+  if (mod && mod->kind == Kind::Str && static_cast<StrObj&>(*mod).value != "builtins")
+    return "<class '" + static_cast<StrObj&>(*mod).value + "." + q + "'>";
+  return "<class '" + q + "'>";
+}
+}  // namespace
+
+std::string Interpreter::type_name(const ObjPtr& o) {
+  if (!o) return "NoneType";
+  switch (o->kind) {
+    case Kind::None: return "NoneType";
+    case Kind::Bool: return "bool";
+    case Kind::Int: return "int";
+    case Kind::Float: return "float";
+    case Kind::Str: return "str";
+    case Kind::List: return "list";
+    case Kind::Tuple: return "tuple";
+    case Kind::Dict: return "dict";
+    case Kind::Slice: return "slice";
+    case Kind::Ellipsis: return "ellipsis";
+    case Kind::Range: return "range";
+    case Kind::Tensor: return static_cast<TensorObj&>(*o).tensor.impl()->is_parameter ? "Parameter" : "Tensor";
+    case Kind::NdArray: return "numpy.ndarray";
+    case Kind::Size: return "torch.Size";
+    case Kind::DType: return "torch.dtype";
+    case Kind::Device: return "torch.device";
+    case Kind::Node: {
+      auto& n = static_cast<NodeObj&>(*o);
+      return n.node ? n.node->name() : "Node";
+    }
+    case Kind::Function: return "builtin_function_or_method";
+    case Kind::UserFunction: return "function";
+    case Kind::BoundMethod: return static_cast<BoundMethodObj&>(*o).fn->kind == Kind::UserFunction ? "method"
+                                                                                                    : "builtin_function_or_method";
+    case Kind::Module: return "module";
+    case Kind::Class: return "type";
+    case Kind::Instance: return static_cast<InstanceObj&>(*o).type_name;
+    case Kind::Exception: return static_cast<ExceptionObj&>(*o).type;
+    case Kind::ContextManager: return static_cast<ContextManagerObj&>(*o).type_name;
+  }
+  return "object";
+}
+
+int64_t Interpreter::python_id(const ObjPtr& o) const { return 140000000000000LL + 16 * o->id; }
+
+std::string Interpreter::address_of(const ObjPtr& o) const {
+  char buf[32];
+  snprintf(buf, sizeof buf, "0x%" PRIx64, uint64_t(python_id(o)));
+  return buf;
+}
+
+// ---------------------------------------------------------------- repr / str
+
+std::string Interpreter::repr(const ObjPtr& o) {
+  auto& impl = *impl_;
+  switch (o->kind) {
+    case Kind::None: return "None";
+    case Kind::Bool: return static_cast<BoolObj&>(*o).value ? "True" : "False";
+    case Kind::Int: return std::to_string(static_cast<IntObj&>(*o).value);
+    case Kind::Float: return float_repr(static_cast<FloatObj&>(*o).value);
+    case Kind::Str: return py_str_repr(static_cast<StrObj&>(*o).value);
+    case Kind::Ellipsis: return "Ellipsis";
+    case Kind::List: case Kind::Tuple: case Kind::Dict: {
+      for (const Object* p : impl.repr_stack)
+        if (p == o.get()) return o->kind == Kind::List ? "[...]" : o->kind == Kind::Dict ? "{...}" : "(...)";
+      impl.repr_stack.push_back(o.get());
+      struct Pop {
+        std::vector<const Object*>& s;
+        ~Pop() { s.pop_back(); }
+      } pop{impl.repr_stack};
+      std::string out;
+      if (o->kind == Kind::Dict) {
+        out = "{";
+        bool first = true;
+        for (auto& kv : static_cast<DictObj&>(*o).items) {
+          if (!first) out += ", ";
+          first = false;
+          out += repr(kv.first) + ": " + repr(kv.second);
+        }
+        return out + "}";
+      }
+      auto& items = o->kind == Kind::List ? static_cast<ListObj&>(*o).items : static_cast<TupleObj&>(*o).items;
+      out = o->kind == Kind::List ? "[" : "(";
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ", ";
+        out += repr(items[i]);
+      }
+      if (o->kind == Kind::Tuple && items.size() == 1) out += ",";
+      return out + (o->kind == Kind::List ? "]" : ")");
+    }
+    case Kind::Range: {
+      auto& r = static_cast<RangeObj&>(*o);
+      std::string s = "range(" + std::to_string(r.start) + ", " + std::to_string(r.stop);
+      if (r.step != 1) s += ", " + std::to_string(r.step);
+      return s + ")";
+    }
+    case Kind::Slice: {
+      auto& s = static_cast<SliceObj&>(*o);
+      return "slice(" + repr(s.start) + ", " + repr(s.stop) + ", " + repr(s.step) + ")";
+    }
+    case Kind::UserFunction:
+      return "<function " + static_cast<UserFunctionObj&>(*o).qualname + " at " + address_of(o) + ">";
+    case Kind::Function: {
+      std::string n = static_cast<FunctionObj&>(*o).name;
+      return "<built-in function " + n.substr(n.rfind('.') + 1) + ">";
+    }
+    case Kind::BoundMethod: {
+      auto& b = static_cast<BoundMethodObj&>(*o);
+      if (b.fn->kind == Kind::UserFunction)
+        return "<bound method " + static_cast<UserFunctionObj&>(*b.fn).qualname + " of " + repr(b.self) + ">";
+      std::string n = b.fn->kind == Kind::Function ? static_cast<FunctionObj&>(*b.fn).name : "method";
+      return "<built-in method " + n.substr(n.rfind('.') + 1) + " of " + type_name(b.self) + " object at " +
+             address_of(b.self) + ">";
+    }
+    case Kind::Module: {
+      auto& m = static_cast<ModuleObj&>(*o);
+      if (m.repr_hook) return m.repr_hook(*this);
+      return "<module '" + m.module_name + "'>";
+    }
+    case Kind::Class: {
+      auto& c = static_cast<ClassObj&>(*o);
+      if (c.repr_hook) return c.repr_hook(*this);
+      return type_of_repr(c);
+    }
+    case Kind::Exception: {
+      auto& e = static_cast<ExceptionObj&>(*o);
+      std::string out = e.type + "(";
+      if (e.args.empty() && !e.message.empty()) out += py_str_repr(e.message);
+      for (size_t i = 0; i < e.args.size(); ++i) out += (i ? ", " : "") + repr(e.args[i]);
+      return out + ")";
+    }
+    case Kind::Instance: {
+      auto cls = impl.class_of(o);
+      if (ObjPtr m = cls ? impl.class_lookup(*cls, "__repr__") : nullptr) {
+        CallArgs a;
+        a.args = {o};
+        return str(call(m, a));
+      }
+      auto& inst = static_cast<InstanceObj&>(*o);
+      if (inst.repr_hook) return inst.repr_hook(*this);
+      if (auto* it = dynamic_cast<IteratorObj*>(o.get()); it && it->reusable)
+        return inst.type_name + "(" + repr(make_list(it->items)) + ")";
+      std::string s = lib::repr(*this, o);
+      if (!s.empty()) return s;
+      if (auto* sup = dynamic_cast<SuperObj*>(o.get()))
+        return "<super: <class '" + sup->start->class_name + "'>, <" + type_name(sup->self) + " object>>";
+      if (inst.cls && inst.cls->is_user) return "<__main__." + inst.type_name + " object at " + address_of(o) + ">";
+      return "<" + inst.type_name + " object at " + address_of(o) + ">";
+    }
+    case Kind::ContextManager: {
+      std::string s = lib::repr(*this, o);
+      if (!s.empty()) return s;
+      return "<torch.autograd.grad_mode." + type_name(o) + " object at " + address_of(o) + ">";
+    }
+    default: break;
+  }
+  std::string s = lib::repr(*this, o);
+  if (!s.empty()) return s;
+  if (o->kind == Kind::Node) return "<" + type_name(o) + " object at " + address_of(o) + ">";
+  return "<" + type_name(o) + " object at " + address_of(o) + ">";
+}
+
+std::string Interpreter::str(const ObjPtr& o) {
+  switch (o->kind) {
+    case Kind::Str: return static_cast<StrObj&>(*o).value;
+    case Kind::Exception: {
+      auto& e = static_cast<ExceptionObj&>(*o);
+      if (e.type == "KeyError" && e.args.size() == 1) return repr(e.args[0]);
+      if (e.args.size() == 1) return str(e.args[0]);
+      if (e.args.size() > 1) return repr(make_tuple(e.args));
+      return e.message;
+    }
+    case Kind::Instance: {
+      auto cls = impl_->class_of(o);
+      if (ObjPtr m = cls ? impl_->class_lookup(*cls, "__str__") : nullptr) {
+        CallArgs a;
+        a.args = {o};
+        return str(call(m, a));
+      }
+      std::string s = lib::str(*this, o);
+      return s.empty() ? repr(o) : s;
+    }
+    default:
+      if (is_lib_kind(o->kind)) {
+        std::string s = lib::str(*this, o);
+        if (!s.empty()) return s;
+      }
+      return repr(o);
+  }
+}
+
+// ---------------------------------------------------------------- truthiness, len, iteration
+
+bool Interpreter::truthy(const ObjPtr& o) {
+  switch (o->kind) {
+    case Kind::None: return false;
+    case Kind::Bool: return static_cast<BoolObj&>(*o).value;
+    case Kind::Int: return static_cast<IntObj&>(*o).value != 0;
+    case Kind::Float: return static_cast<FloatObj&>(*o).value != 0.0;
+    case Kind::Str: return !static_cast<StrObj&>(*o).value.empty();
+    case Kind::List: return !static_cast<ListObj&>(*o).items.empty();
+    case Kind::Tuple: return !static_cast<TupleObj&>(*o).items.empty();
+    case Kind::Dict: return !static_cast<DictObj&>(*o).items.empty();
+    case Kind::Size: return !static_cast<SizeObj&>(*o).dims.empty();
+    case Kind::Range: return len(o) > 0;
+    case Kind::Instance: {
+      auto cls = impl_->class_of(o);
+      if (cls && cls->is_user) {
+        if (ObjPtr m = impl_->class_lookup(*cls, "__bool__")) {
+          CallArgs a;
+          a.args = {o};
+          return truthy(call(m, a));
+        }
+        if (impl_->class_lookup(*cls, "__len__")) return len(o) > 0;
+      }
+      bool b;
+      if (lib::truthy(*this, o, b)) return b;
+      return true;
+    }
+    default: {
+      bool b;
+      if (is_lib_kind(o->kind) && lib::truthy(*this, o, b)) return b;
+      return true;
+    }
+  }
+}
+
+int64_t Interpreter::len(const ObjPtr& o) {
+  switch (o->kind) {
+    case Kind::Str: return int64_t(utf8_length(static_cast<StrObj&>(*o).value));
+    case Kind::List: return int64_t(static_cast<ListObj&>(*o).items.size());
+    case Kind::Tuple: return int64_t(static_cast<TupleObj&>(*o).items.size());
+    case Kind::Dict: return int64_t(static_cast<DictObj&>(*o).items.size());
+    case Kind::Size: return int64_t(static_cast<SizeObj&>(*o).dims.size());
+    case Kind::Range: {
+      auto& r = static_cast<RangeObj&>(*o);
+      if (r.step > 0) return r.start < r.stop ? (r.stop - r.start - 1) / r.step + 1 : 0;
+      return r.stop < r.start ? (r.start - r.stop - 1) / (-r.step) + 1 : 0;
+    }
+    case Kind::Instance: {
+      auto cls = impl_->class_of(o);
+      if (ObjPtr m = cls ? impl_->class_lookup(*cls, "__len__") : nullptr) {
+        CallArgs a;
+        a.args = {o};
+        ObjPtr r = call(m, a);
+        return to_int(*this, r);
+      }
+      if (auto* it = dynamic_cast<IteratorObj*>(o.get()); it && it->type_name != "generator")
+        return int64_t(it->items.size() - it->pos);
+      break;
+    }
+    default: break;
+  }
+  int64_t n;
+  if (lib::len(*this, o, n)) return n;
+  impl_->throw_error("TypeError", "object of type '" + type_name(o) + "' has no len()");
+}
+
+std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
+  switch (o->kind) {
+    case Kind::List: return static_cast<ListObj&>(*o).items;
+    case Kind::Tuple: return static_cast<TupleObj&>(*o).items;
+    case Kind::Str: {
+      std::vector<ObjPtr> out;
+      for (auto& c : utf8_chars(static_cast<StrObj&>(*o).value)) out.push_back(make_str(c));
+      return out;
+    }
+    case Kind::Dict: {
+      std::vector<ObjPtr> out;
+      for (auto& kv : static_cast<DictObj&>(*o).items) out.push_back(kv.first);
+      return out;
+    }
+    case Kind::Range: {
+      auto& r = static_cast<RangeObj&>(*o);
+      int64_t n = len(o);
+      impl_->count_steps(n);  // materialising is paid for like a loop
+      std::vector<ObjPtr> out;
+      out.reserve(size_t(n));
+      for (int64_t i = 0; i < n; ++i) out.push_back(make_int(r.start + i * r.step));
+      return out;
+    }
+    case Kind::Size: {
+      std::vector<ObjPtr> out;
+      for (int64_t d : static_cast<SizeObj&>(*o).dims) out.push_back(make_int(d));
+      return out;
+    }
+    case Kind::Instance: {
+      if (auto* it = dynamic_cast<IteratorObj*>(o.get())) {
+        if (it->reusable) return it->items;
+        std::vector<ObjPtr> out(it->items.begin() + long(it->pos), it->items.end());
+        it->pos = it->items.size();
+        return out;
+      }
+      auto cls = impl_->class_of(o);
+      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
+        CallArgs a;
+        a.args = {o};
+        ObjPtr r = call(m, a);
+        if (r.get() == o.get()) impl_->throw_error("TypeError", "iterators defined with __next__ are not supported by the playground");
+        return iterate(r);
+      }
+      break;
+    }
+    default: break;
+  }
+  std::vector<ObjPtr> out;
+  if (lib::iterate(*this, o, out)) return out;
+  impl_->throw_error("TypeError", "'" + type_name(o) + "' object is not iterable");
+}
+
+}  // namespace tp::interp
