@@ -81,7 +81,31 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
   return out;
 }
 
-// LinearAlgebra.cpp _matmul_impl (the cases a learner meets; batched @ batched goes through bmm).
+namespace {
+
+// _unsafe_view: a reshape that is not a view of its input (UnsafeViewBackward0).
+Tensor unsafe_view(const Tensor& self, const Shape& sizes) {
+  Tensor out = native::view(self, sizes);
+  out.impl()->base = nullptr;
+  if (auto n = make_node("UnsafeViewBackward0", {self}, out.dtype())) {
+    Shape in = self.sizes();
+    n->formula = [in](const BackwardCtx& c) -> TensorList { return {reshape(c.grad(), in)}; };
+    set_history(out, n);
+  }
+  return out;
+}
+
+// should_fold: the larger operand's leading dims can be folded into rows without a copy.
+bool can_fold(const Tensor& t1) {
+  if (t1.numel() == 0) return true;
+  for (int64_t i = 0; i + 2 < t1.dim(); ++i)
+    if (t1.stride(i) != t1.stride(i + 1) * t1.size(i + 1)) return false;
+  return true;
+}
+
+}  // namespace
+
+// LinearAlgebra.cpp _matmul_impl.
 Tensor matmul(const Tensor& a, const Tensor& b) {
   int64_t da = a.dim(), db = b.dim();
   TP_CHECK(da != 0 && db != 0, "both arguments to matmul need to be at least 1D, but they are " +
@@ -92,7 +116,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     // unsqueeze(0).mm(b).squeeze_(0): the in-place squeeze_.dim is SqueezeBackward4.
     Tensor r = mm(unsqueeze(a, 0), b);
     Tensor out = native::squeeze(r, std::vector<int64_t>{0});
-    out.impl()->base = nullptr;  // squeeze_ changes r itself; r is never seen, so take its result as r
+    out.impl()->base = nullptr;  // squeeze_ reshapes r itself; r is never seen, so take its result as r
     if (auto n = make_node("SqueezeBackward4", {r}, out.dtype())) {
       Shape sizes = r.sizes();
       n->formula = [sizes](const BackwardCtx& c) -> TensorList { return {reshape(c.grad(), sizes)}; };
@@ -101,36 +125,32 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     return out;
   }
   if (da == 2 && db == 2) return mm(a, b);
-  if (da >= 3 && (db == 1 || db == 2)) {
-    // Fold the batch into rows: (..., n, k) @ (k, m) -> view(-1, k) @ b -> _unsafe_view.
-    Tensor b2 = db == 1 ? unsqueeze(b, 1) : b;
+  if (da >= 3 && db <= 2 && can_fold(a)) {
+    // Fold the batch into rows: (..., n, k) -> (rows, k), then mm/mv and _unsafe_view back.
     Shape out_sizes(a.sizes().begin(), a.sizes().end() - 1);
-    Tensor folded = reshape(a, {-1, a.size(-1)});
-    Tensor r = mm(folded, b2);
+    int64_t rows = shape_numel(out_sizes);
     if (db == 2) out_sizes.push_back(b.size(1));
-    Tensor out = native::view(r, out_sizes);
-    out.impl()->base = nullptr;  // _unsafe_view
-    if (auto n = make_node("UnsafeViewBackward0", {r}, out.dtype())) {
-      Shape sizes = r.sizes();
-      n->formula = [sizes](const BackwardCtx& c) -> TensorList { return {reshape(c.grad(), sizes)}; };
-      set_history(out, n);
-    }
-    return out;
+    Tensor folded = reshape(a, {rows, a.size(-1)});
+    return unsafe_view(db == 2 ? mm(folded, b) : mv(folded, b), out_sizes);
   }
-  // Batched: broadcast batch dims, then bmm.
-  Tensor a3 = da == 1 ? unsqueeze(a, 0) : a, b3 = db == 1 ? unsqueeze(b, 1) : b;
-  Shape ba(a3.sizes().begin(), a3.sizes().end() - 2), bb(b3.sizes().begin(), b3.sizes().end() - 2);
+  // Batched: broadcast the batch dims, flatten them, bmm, then _unsafe_view to the output shape.
+  int64_t n = da > 1 ? a.size(-2) : 1, m1 = a.size(-1);
+  int64_t m2 = db > 1 ? b.size(-2) : b.size(0), p = db > 1 ? b.size(-1) : 1;
+  Shape ba(a.sizes().begin(), a.sizes().begin() + std::max<int64_t>(da - 2, 0));
+  Shape bb(b.sizes().begin(), b.sizes().begin() + std::max<int64_t>(db - 2, 0));
   Shape batch = native::broadcast_shapes(ba, bb);
   int64_t nb = shape_numel(batch);
   Shape ea = batch, eb = batch;
-  ea.push_back(a3.size(-2)); ea.push_back(a3.size(-1));
-  eb.push_back(b3.size(-2)); eb.push_back(b3.size(-1));
-  Tensor ra = reshape(expand(a3, ea), {nb, a3.size(-2), a3.size(-1)});
-  Tensor rb = reshape(expand(b3, eb), {nb, b3.size(-2), b3.size(-1)});
+  ea.push_back(n); ea.push_back(m1);
+  eb.push_back(m2);
+  if (db > 1) eb.push_back(p);
+  Tensor ra = reshape(expand(a, ea), {nb, n, m1});
+  Tensor rb = db == 1 ? unsqueeze(reshape(expand(b, eb), {nb, m2}), 2) : reshape(expand(b, eb), {nb, m2, p});
   Shape out_sizes = batch;
-  if (da > 1) out_sizes.push_back(a3.size(-2));
-  if (db > 1) out_sizes.push_back(b3.size(-1));
-  return view(bmm(ra, rb), out_sizes);
+  if (da > 1) out_sizes.push_back(n);
+  if (db > 1) out_sizes.push_back(p);
+  Tensor r = bmm(ra, rb);
+  return unsafe_view(db == 1 ? squeeze(r, int64_t(-1)) : r, out_sizes);
 }
 
 // Linear.cpp: 2-D input with bias -> addmm; contiguous input with a 1-D bias -> _flatten_nd_linear

@@ -279,3 +279,18 @@ TEST_CASE("nn.Linear paths: addmm for 2-D input, view/addmm/view for 1-D input",
   CHECK(vals(get_grad(w)) == std::vector<double>{1, 2});
   CHECK(vals(get_grad(b)) == std::vector<double>{1});
 }
+
+TEST_CASE("matmul node names follow _matmul_impl", "[autograd][linalg]") {
+  Context c;
+  ContextGuard g(c);
+  Tensor v = vec({1, 2}, true), m = make({1, 2, 3, 4}, {2, 2}, true);
+  CHECK(fn_name(matmul(v, v)) == "DotBackward0");
+  CHECK(fn_name(matmul(m, v)) == "MvBackward0");
+  CHECK(fn_name(matmul(v, m)) == "SqueezeBackward4");
+  CHECK(fn_name(matmul(m, m)) == "MmBackward0");
+  Tensor x3 = make({1, 2, 3, 4, 5, 6, 7, 8}, {2, 2, 2}, true);
+  Tensor r = matmul(x3, m);
+  CHECK(fn_name(r) == "UnsafeViewBackward0");
+  CHECK(next_names(grad_fn(r)) == std::vector<std::string>{"MmBackward0:0"});
+  CHECK(fn_name(matmul(x3, x3)) == "UnsafeViewBackward0");
+}

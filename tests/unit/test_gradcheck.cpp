@@ -156,6 +156,11 @@ GC_CASE("mm/mv/dot/addmm/bmm/matmul/linear/mse_loss", "[linalg]") {
   gradcheck([](auto& x) { return bmm(x[0], x[1]); }, {dseq({2, 2, 3}), dseq({2, 3, 2}, -0.5)});
   gradcheck([](auto& x) { return matmul(x[0], x[1]); }, {dseq({3}), dseq({3, 2}, -0.5)});
   gradcheck([](auto& x) { return matmul(x[0], x[1]); }, {dseq({2, 2, 3}), dseq({3, 2}, -0.5)});
+  gradcheck([](auto& x) { return matmul(x[0], x[1]); }, {dseq({2, 2, 3}), dseq({3}, -0.5)});
+  gradcheck([](auto& x) { return matmul(x[0], x[1]); }, {dseq({2, 3}), dseq({2, 3, 2}, -0.5)});
+  gradcheck([](auto& x) { return matmul(x[0], x[1]); }, {dseq({3}), dseq({2, 3, 2}, -0.5)});
+  gradcheck([](auto& x) { return matmul(x[0], x[1]); }, {dseq({2, 1, 2, 3}), dseq({3, 3, 2}, -0.5)});
+  gradcheck([](auto& x) { return matmul(transpose(x[0], 0, 1), x[1]); }, {dseq({2, 2, 3}), dseq({3, 2}, -0.5)});
   gradcheck([](auto& x) { return linear(x[0], x[1], x[2]); }, {dseq({2, 3}), dseq({4, 3}, -0.5), dseq({4})});
   gradcheck([](auto& x) { return linear(x[0], x[1], x[2]); }, {dseq({3}), dseq({4, 3}, -0.5), dseq({4})});
   gradcheck([](auto& x) { return linear(x[0], x[1], Tensor()); }, {dseq({3}), dseq({2, 3}, -0.5)});
