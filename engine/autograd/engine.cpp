@@ -258,6 +258,17 @@ void backward(const Tensor& output, const Tensor& gradient, std::optional<bool> 
   run_backward({root}, {g}, keep, create_graph, {});
 }
 
+void autograd_backward(const std::vector<Tensor>& outputs, const std::vector<Tensor>& gradients,
+                       std::optional<bool> retain_graph, bool create_graph) {
+  TensorList gs;
+  for (size_t i = 0; i < outputs.size(); ++i)
+    gs.push_back(make_grad(outputs[i], i < gradients.size() ? gradients[i] : Tensor(), i));
+  bool keep = retain_graph.value_or(create_graph);
+  std::vector<Edge> roots;
+  for (size_t i = 0; i < outputs.size(); ++i) roots.push_back(root_edge(outputs[i], i));
+  run_backward(roots, gs, keep, create_graph, {});
+}
+
 std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
                          const std::vector<Tensor>& grad_outputs, std::optional<bool> retain_graph,
                          bool create_graph, bool allow_unused) {

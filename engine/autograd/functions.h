@@ -158,6 +158,9 @@ Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values)
 // tensor.backward(gradient, retain_graph, create_graph) and torch.autograd.backward.
 void backward(const Tensor& output, const Tensor& gradient /* may be undefined */, std::optional<bool> retain_graph,
               bool create_graph);
+// torch.autograd.backward(tensors, grad_tensors, retain_graph, create_graph) with several roots.
+void autograd_backward(const std::vector<Tensor>& outputs, const std::vector<Tensor>& gradients,
+                       std::optional<bool> retain_graph, bool create_graph);
 // torch.autograd.grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused)
 std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
                          const std::vector<Tensor>& grad_outputs, std::optional<bool> retain_graph,
