@@ -80,7 +80,9 @@ std::string format_traceback(const PyException& e, const std::string& filename,
     out += "  File \"" + filename + "\", line " + std::to_string(e.syntax_line) + "\n";
     std::string src = source_line(e.syntax_line);
     std::string s = strip(src);
-    if (!s.empty()) {
+    if (!s.empty() && e.message() == "unexpected indent") {
+      out += "    " + s + "\n";
+    } else if (!s.empty()) {
       size_t lead = src.find_first_not_of(" \t\f");
       int caret = e.syntax_col - int(lead == std::string::npos ? 0 : lead);
       if (caret < 0) caret = 0;

@@ -424,7 +424,10 @@ void Interpreter::Impl::exec_raise(const Raise& r) {
     if (c->kind == Kind::None) {
       e.suppress_context = true;
     } else if (c->kind == Kind::Exception) {
-      e.context = std::make_shared<PyException>(std::static_pointer_cast<ExceptionObj>(c));
+      // The cause keeps its traceback when it is an exception being handled (`raise X from e`).
+      for (auto& h : handling)
+        if (h->exc == c) e.context = h;
+      if (!e.context) e.context = std::make_shared<PyException>(std::static_pointer_cast<ExceptionObj>(c));
       e.context_is_cause = true;
     } else {
       throw_error("TypeError", "exception causes must derive from BaseException");

@@ -544,10 +544,12 @@ void Parser::parse_fstring(const Token& t, std::vector<FStringPart>& parts, cons
     if (expr_text.find_first_not_of(" \t\n") == std::string::npos) fail("empty expression not allowed");
     if (expr_text.find('\\') != std::string::npos) fail("expression part cannot include a backslash");
     FStringPart p;
-    {
+    try {
       Parser sub(tokenize("(" + expr_text + ")", t.line, max_nesting_), max_nesting_);
       sub.scopes_ = scopes_;
       p.expr = sub.single_expression();
+    } catch (const SyntaxErrorInfo& e) {
+      throw SyntaxErrorInfo(e.type, "f-string: " + e.message, t.line, t.col);
     }
     if (debug) {
       p.expr_text = body.substr(start, i - start);
