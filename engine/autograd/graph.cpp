@@ -157,6 +157,12 @@ void FunctionNode::release_variables() {
   for (auto& s : saved_) s.release();
 }
 
+FunctionNode::~FunctionNode() {
+  GraveyardScope scope;
+  for (auto& s : saved_) s.bury();
+  formula = nullptr;
+}
+
 void FunctionNode::save(const std::string& saved_name, const Tensor& t, bool is_output) {
   saved_.emplace_back(saved_name, t, is_output);
 }

@@ -48,6 +48,7 @@ class FunctionNode : public Node {
  public:
   explicit FunctionNode(std::string name, std::string cpp_name = "")
       : name_(std::move(name)), cpp_name_(std::move(cpp_name)) {}
+  ~FunctionNode() override;
   std::string name() const override { return name_; }
   std::string cpp_name() const override { return cpp_name_.empty() ? name_ : cpp_name_; }
   TensorList apply(TensorList&& grads) override;

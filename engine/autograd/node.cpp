@@ -9,6 +9,49 @@ namespace tp {
 
 Node::Node() : id(ctx().next_node_id()) {}
 
+Node::~Node() {
+  GraveyardScope scope;
+  for (auto& e : next_edges)
+    if (e.function) GraveyardScope::bury(std::move(e.function));
+  next_edges.clear();
+}
+
+namespace {
+
+struct Graveyard {
+  std::vector<std::shared_ptr<Node>> nodes;
+  std::vector<std::shared_ptr<TensorImpl>> tensors;
+};
+thread_local Graveyard* graveyard = nullptr;
+
+}  // namespace
+
+GraveyardScope::GraveyardScope() : outermost_(graveyard == nullptr) {
+  if (outermost_) graveyard = new Graveyard();
+}
+
+GraveyardScope::~GraveyardScope() {
+  if (!outermost_) return;
+  Graveyard* g = graveyard;
+  while (!g->nodes.empty() || !g->tensors.empty()) {
+    if (!g->tensors.empty()) {
+      std::shared_ptr<TensorImpl> t = std::move(g->tensors.back());
+      g->tensors.pop_back();
+      if (t.use_count() == 1 && t->grad_fn) g->nodes.push_back(std::move(t->grad_fn));
+      t.reset();
+    } else {
+      std::shared_ptr<Node> n = std::move(g->nodes.back());
+      g->nodes.pop_back();
+      n.reset();  // a last reference: its destructor buries its own edges here instead of recursing
+    }
+  }
+  graveyard = nullptr;
+  delete g;
+}
+
+void GraveyardScope::bury(std::shared_ptr<Node>&& n) { graveyard->nodes.push_back(std::move(n)); }
+void GraveyardScope::bury(std::shared_ptr<TensorImpl>&& t) { graveyard->tensors.push_back(std::move(t)); }
+
 Tensor Node::output_tensor(size_t i) const {
   if (i >= outputs.size()) return Tensor();
   return Tensor(outputs[i].lock());
@@ -106,6 +149,11 @@ Tensor SavedVariable::unpack(const Node* owner) const {
 void SavedVariable::release() {
   if (!defined_) return;
   released_ = true;
+  data_ = Tensor();
+}
+
+void SavedVariable::bury() {
+  if (data_.defined()) GraveyardScope::bury(std::shared_ptr<TensorImpl>(data_.impl_ptr()));
   data_ = Tensor();
 }
 

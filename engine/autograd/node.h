@@ -55,6 +55,7 @@ class SavedVariable {
   // For backward: checks release and version; `owner` is the node unpacking (error wording).
   Tensor unpack(const Node* owner) const;
   void release();
+  void bury();  // hands the tensor to the graveyard (Note [Deleting long graphs])
 
  private:
   std::string name_;
@@ -70,7 +71,7 @@ class SavedVariable {
 class Node : public std::enable_shared_from_this<Node> {
  public:
   Node();  // id from ctx().next_node_id(): creation order doubles as PyTorch's sequence number
-  virtual ~Node() = default;
+  virtual ~Node();  // Note [Deleting long graphs]: iterative, never recursive
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
@@ -101,6 +102,21 @@ class Node : public std::enable_shared_from_this<Node> {
 
   // retain_grad() hooks: (output_nr, tensor) pairs whose .grad is set when this node runs.
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retain_grad_hooks;
+};
+
+// Note [Deleting long graphs]: a graph built by `for i in range(10**5): x = x * 2` is a chain of
+// shared_ptrs; freeing it recursively would overflow the (small, in WebAssembly) stack. Dying nodes
+// hand their edges and saved tensors to a per-thread graveyard that the outermost deletion drains
+// in a loop (PyTorch's deleteNode does the same for edges).
+class GraveyardScope {
+ public:
+  GraveyardScope();
+  ~GraveyardScope();  // drains when it is the outermost scope
+  static void bury(std::shared_ptr<Node>&& n);
+  static void bury(std::shared_ptr<TensorImpl>&& t);
+
+ private:
+  bool outermost_;
 };
 
 // The sink of a leaf's gradient. Shared by every use of the leaf (TensorImpl::grad_accumulator).

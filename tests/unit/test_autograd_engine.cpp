@@ -119,3 +119,17 @@ TEST_CASE("CopyBackwards, FillBackward2, ZeroBackward0 and IndexPutBackward0 nam
   CHECK(fn_name(plain) == "CopySlices");
   CHECK(next_names(grad_fn(plain)) == std::vector<std::string>{"None:0", "SelectBackward0:0"});
 }
+
+TEST_CASE("long graphs are run and freed without deep recursion", "[autograd][engine]") {
+  Context c;
+  ContextGuard g(c);
+  Tensor x = vec({1.0}, true);
+  Tensor y = x;
+  for (int i = 0; i < 100000; ++i) y = mul(y, num(1.0));
+  Tensor z = x;
+  for (int i = 0; i < 20000; ++i) z = add(mul(z, z), num(0.0));  // saved inputs chain through tensors too
+  backward(y, Tensor(), std::nullopt, false);
+  CHECK(vals(get_grad(x)) == std::vector<double>{1.0});
+  y = Tensor();
+  z = Tensor();
+}
