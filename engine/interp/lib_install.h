@@ -1,0 +1,39 @@
+// Installers of the library bindings: each lib_*.cpp file adds its functions / methods / classes
+// to the module or class objects it is handed (called once per session by install_modules).
+#pragma once
+#include "interp/lib_common.h"
+
+namespace tp::interp::lib {
+
+// lib_creation.cpp: torch.tensor, legacy constructors, factories, random, *_like, from_numpy;
+// Tensor.new_* methods.
+void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_tensor_views.cpp: shape/view methods and conversions (view, reshape, to, clone, detach, ...).
+void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_tensor_math.cpp: math methods (+ their torch.* functions) and in-place forms.
+void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_reductions.cpp: reductions, linear algebra, cat/stack, equal/allclose.
+void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_tensor_misc.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.
+void install_misc_methods(Interpreter& in, ClassObj& tensor_class);
+// lib_torch.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
+void install_torch_misc(Interpreter& in, TorchModule& torch);
+// lib_nn.cpp / lib_optim.cpp / lib_numpy.cpp / lib_pymods.cpp
+void install_nn(Interpreter& in);
+void install_optim(Interpreter& in);
+void install_numpy(Interpreter& in);
+void install_py_modules(Interpreter& in);  // copy, math
+
+// Shared by several files.
+ObjPtr make_struct_seq(Interpreter& in, const std::string& qualname, std::vector<std::string> names,
+                       std::vector<ObjPtr> items);
+// torch.tensor's data walk: nested lists/tuples/numbers/tensors/ndarrays -> a tensor.
+// `dtype` nullopt = inferred; `warn_name` = the "rather than X(sourceTensor)" text for tensor data.
+Tensor tensor_from_data(Interpreter& in, const ObjPtr& data, std::optional<DType> dtype, Device device,
+                        bool device_given, const std::string& warn_name);
+// A new tensor object (own version counter) over the same storage/geometry: numpy <-> torch bridge.
+Tensor share_storage(const Tensor& t);
+// Tensor.numpy() (error 1.12 unless force), shared by numpy.array(tensor).
+ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force);
+
+}  // namespace tp::interp::lib

@@ -1,0 +1,389 @@
+// torch.nn: Parameter, the Module base class (parameters, zero_grad, train/eval, __call__ ->
+// forward, PyTorch's repr), Linear (initialised bit-identically: kaiming_uniform_(a=sqrt(5)) then
+// the bias, torch/nn/modules/linear.py), activations, MSELoss, Sequential, Flatten, nn.init and
+// torch.nn.functional.
+#include <cmath>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+#include "interp/lib_nn.h"
+
+namespace tp::interp::lib {
+
+namespace {
+
+std::shared_ptr<ClassObj> module_class(Interpreter& in) {
+  return std::static_pointer_cast<ClassObj>(in.find_module("torch.nn")->get("Module"));
+}
+
+bool derives(const ClassObj& c, const std::string& name) {
+  if (!c.is_user && c.class_name == name) return true;
+  for (auto& b : c.bases) if (derives(*b, name)) return true;
+  return false;
+}
+
+ObjPtr self_arg(CallArgs& a) {
+  TP_INTERNAL_ASSERT(!a.args.empty(), "method without self");
+  ObjPtr s = a.args.front();
+  a.args.erase(a.args.begin());
+  return s;
+}
+
+// Makes a Parameter over `t` (Parameter.__new__: t.detach() marked as a parameter).
+Tensor make_parameter(const Tensor& t, bool requires_grad) {
+  Tensor p = tp::detach(t);
+  p.impl()->is_parameter = true;
+  if (requires_grad) tp::set_factory_requires_grad(p, true);
+  return p;
+}
+
+void add_indent(std::string& s) {  // torch/nn/modules/module.py _addindent(s, 2)
+  std::string out;
+  for (char c : s) {
+    out += c;
+    if (c == '\n') out += "  ";
+  }
+  s = out;
+}
+
+std::string module_repr(Interpreter& in, const ObjPtr& self) {
+  auto& inst = cast<InstanceObj>(self);
+  std::vector<std::string> extra_lines, child_lines;
+  if (ObjPtr er = in.getattr_or_null(self, "extra_repr")) {
+    std::string e = in.str(in.call(er, CallArgs{}));
+    size_t start = 0;
+    while (!e.empty()) {
+      size_t nl = e.find('\n', start);
+      extra_lines.push_back(e.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+      if (nl == std::string::npos) break;
+      start = nl + 1;
+    }
+  }
+  for (auto& [key, mod] : module_children(in, self)) {
+    std::string ms = in.repr(mod);
+    add_indent(ms);
+    child_lines.push_back("(" + key + "): " + ms);
+  }
+  std::string s = inst.type_name + "(";
+  if (extra_lines.size() == 1 && child_lines.empty()) {
+    s += extra_lines[0];
+  } else if (!extra_lines.empty() || !child_lines.empty()) {
+    s += "\n";
+    for (auto& l : extra_lines) s += "  " + l + "\n";
+    for (auto& l : child_lines) s += "  " + l + "\n";
+  }
+  return s + ")";
+}
+
+ObjPtr forward_call(Interpreter& in, CallArgs& a) {
+  ObjPtr self = a.args.front();
+  ObjPtr fwd = in.getattr_or_null(self, "forward");
+  if (!fwd) throw TorchError("NotImplementedError",
+                             "Module [" + cast<InstanceObj>(self).type_name + "] is missing the required \"forward\" function");
+  a.args.erase(a.args.begin());
+  return in.call(fwd, a);
+}
+
+void set_training(Interpreter& in, const ObjPtr& self, bool mode) {
+  cast<InstanceObj>(self).set("training", in.make_bool(mode));
+  for (auto& [k, m] : module_children(in, self)) set_training(in, m, mode);
+}
+
+// A library module class: `init` fills the instance from the constructor arguments.
+std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const std::string& name,
+                                         std::function<void(Interpreter&, const ObjPtr&, ArgParser&)> init,
+                                         std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)> forward,
+                                         std::function<std::string(Interpreter&, const ObjPtr&)> extra = nullptr) {
+  auto cls = make_class(name);
+  cls->bases = {module_class(in)};
+  cls->set("__module__", in.make_str("torch.nn.modules"));
+  def(*cls, name + ".", "__init__", [name, init](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = self_arg(a);
+    cast<InstanceObj>(self).set("training", in.make_bool(true));
+    ArgParser p(in, name, a);
+    init(in, self, p);
+    p.finish();
+    return in.none();
+  });
+  def(*cls, name + ".", "forward", [name, forward](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = self_arg(a);
+    ArgParser p(in, "forward", a);
+    ObjPtr r = forward(in, self, p);
+    p.finish();
+    return r;
+  });
+  if (extra)
+    def(*cls, name + ".", "extra_repr", [extra](Interpreter& in, CallArgs& a) -> ObjPtr {
+      return in.make_str(extra(in, a.args.front()));
+    });
+  nn.set(name, cls);
+  return cls;
+}
+
+const Tensor& input_arg(Interpreter& in, ArgParser& p, size_t i = 0, const char* name = "input") {
+  return tensor_arg(in, p.required(name, i), "forward", name, int(i) + 1);
+}
+
+std::string bool_str(bool b) { return b ? "True" : "False"; }
+
+// kaiming_uniform_(w, a=sqrt(5)) as torch/nn/init.py computes the bound (in double), then uniform_.
+void kaiming_uniform(const Tensor& w, double a, int64_t fan_in) {
+  double gain = std::sqrt(2.0 / (1 + std::pow(a, 2)));
+  double std_ = gain / std::sqrt(double(fan_in));
+  double bound = std::sqrt(3.0) * std_;
+  GradModeGuard off(false);
+  tp::uniform_(w, -bound, bound);
+}
+
+void install_modules_classes(Interpreter& in, ModuleObj& nn) {
+  library_module(in, nn, "Linear",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        int64_t fin = to_int(in, p.required("in_features", 0), "argument 'in_features'");
+        int64_t fout = to_int(in, p.required("out_features", 1), "argument 'out_features'");
+        bool has_bias = bool_arg(in, p.get("bias", 2), true);
+        Device dev = device_or(p.get("device", 3), Device{});
+        DType dt = opt_dtype(p.get("dtype", 4)).value_or(ctx().default_dtype);
+        auto& inst = cast<InstanceObj>(self);
+        inst.set("in_features", in.make_int(fin));
+        inst.set("out_features", in.make_int(fout));
+        Tensor w = make_parameter(tp::empty({fout, fin}, dt, dev), true);
+        inst.set("weight", in.wrap_tensor(w));
+        Tensor b;
+        if (has_bias) b = make_parameter(tp::empty({fout}, dt, dev), true);
+        inst.set("bias", wrap(in, b));
+        // reset_parameters()
+        kaiming_uniform(w, std::sqrt(5.0), fin);
+        if (b.defined()) {
+          double bound = fin > 0 ? 1 / std::sqrt(double(fin)) : 0;
+          GradModeGuard off(false);
+          tp::uniform_(b, -bound, bound);
+        }
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = input_arg(in, p);
+        ObjPtr w = in.getattr(self, "weight"), b = in.getattr(self, "bias");
+        return in.wrap_tensor(tp::linear(x, tensor_arg(in, w, "linear", "weight", 2),
+                                         is_none(b) ? Tensor() : tensor_arg(in, b, "linear", "bias", 3)));
+      },
+      [](Interpreter& in, const ObjPtr& self) {
+        return "in_features=" + in.repr(in.getattr(self, "in_features")) +
+               ", out_features=" + in.repr(in.getattr(self, "out_features")) +
+               ", bias=" + bool_str(!is_none(in.getattr(self, "bias")));
+      });
+
+  struct Act { const char* name; UnaryOp op; };
+  for (Act act : {Act{"ReLU", UnaryOp::Relu}, Act{"Sigmoid", UnaryOp::Sigmoid}, Act{"Tanh", UnaryOp::Tanh}}) {
+    UnaryOp op = act.op;
+    bool relu = op == UnaryOp::Relu;
+    library_module(in, nn, act.name,
+        [relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          if (relu) cast<InstanceObj>(self).set("inplace", in.make_bool(bool_arg(in, p.get("inplace", 0), false)));
+        },
+        [op, relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          const Tensor& x = input_arg(in, p);
+          if (relu && in.truthy(in.getattr(self, "inplace"))) return in.wrap_tensor(tp::unary_(x, op));
+          return in.wrap_tensor(tp::unary(x, op));
+        },
+        [relu](Interpreter& in, const ObjPtr& self) -> std::string {
+          return relu && in.truthy(in.getattr(self, "inplace")) ? "inplace=True" : "";
+        });
+  }
+  library_module(in, nn, "MSELoss",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        p.kw("size_average");
+        p.kw("reduce");
+        ObjPtr r = p.get("reduction", 0);
+        cast<InstanceObj>(self).set("reduction", is_none(r) ? in.make_str("mean") : r);
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = input_arg(in, p);
+        const Tensor& y = input_arg(in, p, 1, "target");
+        return in.wrap_tensor(tp::mse_loss(x, y, to_str(in, in.getattr(self, "reduction"))));
+      });
+  library_module(in, nn, "Flatten",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        auto& inst = cast<InstanceObj>(self);
+        ObjPtr s = p.get("start_dim", 0), e = p.get("end_dim", 1);
+        inst.set("start_dim", is_none(s) ? in.make_int(1) : s);
+        inst.set("end_dim", is_none(e) ? in.make_int(-1) : e);
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = input_arg(in, p);
+        return in.wrap_tensor(tp::flatten(x, to_int(in, in.getattr(self, "start_dim")),
+                                          to_int(in, in.getattr(self, "end_dim"))));
+      },
+      [](Interpreter& in, const ObjPtr& self) {
+        return "start_dim=" + in.repr(in.getattr(self, "start_dim")) + ", end_dim=" + in.repr(in.getattr(self, "end_dim"));
+      });
+  library_module(in, nn, "Identity", [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        for (size_t i = 0; i < p.count(); ++i) p.positional(i);
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) { return p.required("input", 0); });
+
+  // Sequential(*modules): children "0", "1", ... applied in order.
+  auto seq = library_module(in, nn, "Sequential",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        auto& inst = cast<InstanceObj>(self);
+        for (size_t i = 0; i < p.count(); ++i) inst.set(std::to_string(i), p.positional(i));
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        ObjPtr x = p.required("input", 0);
+        for (auto& [k, m] : module_children(in, self)) {
+          CallArgs ca;
+          ca.args = {x};
+          x = in.call(m, ca);
+        }
+        return x;
+      });
+  def(*seq, "Sequential.", "__getitem__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    auto kids = module_children(in, a.args[0]);
+    int64_t i = to_int(in, a.args[1]), n = int64_t(kids.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw TorchError("IndexError", "index " + std::to_string(to_int(in, a.args[1])) + " is out of range");
+    return kids[size_t(i)].second;
+  });
+  def(*seq, "Sequential.", "__len__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    return in.make_int(int64_t(module_children(in, a.args[0]).size()));
+  });
+}
+
+void install_module_base(Interpreter& in, ModuleObj& nn) {
+  auto mc = make_class("Module");
+  mc->set("__module__", in.make_str("torch.nn.modules.module"));
+  const std::string M = "Module.";
+  def(*mc, M, "__init__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    cast<InstanceObj>(a.args.front()).set("training", in.make_bool(true));
+    return in.none();
+  });
+  def(*mc, M, "__call__", forward_call);
+  def(*mc, M, "__repr__", [](Interpreter& in, CallArgs& a) -> ObjPtr { return in.make_str(module_repr(in, a.args[0])); });
+  def(*mc, M, "parameters", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::vector<ObjPtr> out;
+    for (auto& [name, p] : named_parameters(in, a.args[0], "")) out.push_back(p);
+    return in.make_list(std::move(out));
+  });
+  def(*mc, M, "named_parameters", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::vector<ObjPtr> out;
+    for (auto& [name, p] : named_parameters(in, a.args[0], "")) out.push_back(in.make_tuple({in.make_str(name), p}));
+    return in.make_list(std::move(out));
+  });
+  def(*mc, M, "children", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::vector<ObjPtr> out;
+    for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(m);
+    return in.make_list(std::move(out));
+  });
+  def(*mc, M, "named_children", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::vector<ObjPtr> out;
+    for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(in.make_tuple({in.make_str(k), m}));
+    return in.make_list(std::move(out));
+  });
+  def(*mc, M, "zero_grad", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = self_arg(a);
+    ArgParser p(in, "zero_grad", a);
+    bool to_none = bool_arg(in, p.get("set_to_none", 0), true);
+    p.finish();
+    for (auto& [name, po] : named_parameters(in, self, "")) zero_grad(tensor_of(po), to_none);
+    return in.none();
+  });
+  def(*mc, M, "train", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = self_arg(a);
+    ArgParser p(in, "train", a);
+    bool mode = bool_arg(in, p.get("mode", 0), true);
+    p.finish();
+    set_training(in, self, mode);
+    return self;
+  });
+  def(*mc, M, "eval", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    set_training(in, a.args[0], false);
+    return a.args[0];
+  });
+  def(*mc, M, "requires_grad_", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = self_arg(a);
+    ArgParser p(in, "requires_grad_", a);
+    bool rg = bool_arg(in, p.get("requires_grad", 0), true);
+    p.finish();
+    for (auto& [name, po] : named_parameters(in, self, "")) tp::requires_grad_(tensor_of(po), rg);
+    return self;
+  });
+  // to()/cuda()/cpu()/float()/double(): parameters keep their identity; their data moves (Module._apply).
+  auto apply = [](const std::string& name) {
+    return [name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ObjPtr self = self_arg(a);
+      for (auto& [pname, po] : named_parameters(in, self, "")) {
+        CallArgs ca = a;
+        ObjPtr moved = in.call(in.getattr(in.getattr(po, "data"), name), ca);
+        in.setattr(po, "data", moved);
+      }
+      return self;
+    };
+  };
+  for (const char* n : {"to", "cuda", "cpu", "float", "double"}) def(*mc, M, n, apply(n));
+  nn.set("Module", mc);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, ObjPtr>> module_children(Interpreter& in, const ObjPtr& self) {
+  std::vector<std::pair<std::string, ObjPtr>> out;
+  auto& inst = cast<InstanceObj>(self);
+  for (auto& k : inst.attr_order) {
+    ObjPtr v = inst.attrs[k];
+    if (v && v->kind == Kind::Instance && cast<InstanceObj>(v).cls && derives(*cast<InstanceObj>(v).cls, "Module"))
+      out.push_back({k, v});
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, ObjPtr>> named_parameters(Interpreter& in, const ObjPtr& self,
+                                                             const std::string& prefix) {
+  std::vector<std::pair<std::string, ObjPtr>> out;
+  auto& inst = cast<InstanceObj>(self);
+  for (auto& k : inst.attr_order) {
+    ObjPtr v = inst.attrs[k];
+    if (is_tensor(v) && tensor_of(v).impl()->is_parameter) out.push_back({prefix + k, v});
+  }
+  for (auto& [k, m] : module_children(in, self))
+    for (auto& np : named_parameters(in, m, prefix + k + ".")) {
+      bool seen = false;  // shared parameters are listed once
+      for (auto& o : out) seen = seen || o.second.get() == np.second.get();
+      if (!seen) out.push_back(np);
+    }
+  return out;
+}
+
+void zero_grad(const Tensor& p, bool set_to_none) {
+  Tensor g = Tensor(p.impl()->grad);
+  if (!g.defined()) return;
+  if (set_to_none) {
+    tp::set_grad(p, Tensor());
+    return;
+  }
+  if (g.grad_fn()) tp::detach_(g);
+  else tp::requires_grad_(g, false);
+  tp::zero_(g);
+}
+
+void install_nn(Interpreter& in) {
+  auto nn = std::make_shared<ModuleObj>("torch.nn");
+  in.register_module("torch.nn", nn);
+  in.find_module("torch")->set("nn", nn);
+  auto pc = make_class("Parameter");
+  pc->set("__module__", in.make_str("torch.nn.parameter"));
+  pc->bases = {state(in).tensor_class};
+  pc->call_hook = [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "Parameter", a);
+    ObjPtr data = p.get("data", 0);
+    bool rg = bool_arg(in, p.get("requires_grad", 1), true);
+    p.finish();
+    Tensor t = is_none(data) ? tp::empty({0}, ctx().default_dtype, Device{})
+                             : tensor_arg(in, data, "Parameter", "data", 1);
+    return in.wrap_tensor(make_parameter(t, rg));
+  };
+  nn.get()->set("Parameter", pc);
+  install_module_base(in, *nn);
+  install_modules_classes(in, *nn);
+  install_functional(in, *nn);
+}
+
+}  // namespace tp::interp::lib

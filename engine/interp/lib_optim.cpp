@@ -1,0 +1,199 @@
+// torch.optim: SGD (momentum / dampening / nesterov / weight_decay) and Adam, following the
+// single-tensor code paths of torch/optim/sgd.py and adam.py op for op (CPU default), under
+// no_grad. param_groups are real dicts, so `opt.param_groups[0]['lr'] = 0.01` works.
+#include <cmath>
+#include <unordered_map>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+#include "interp/lib_nn.h"
+
+namespace tp::interp::lib {
+
+namespace {
+
+struct ParamState {
+  Tensor momentum_buffer;       // SGD
+  Tensor exp_avg, exp_avg_sq;   // Adam
+  int64_t step = 0;
+};
+
+struct OptimizerObj : InstanceObj {
+  explicit OptimizerObj(std::string type) : InstanceObj(std::move(type)) {}
+  std::unordered_map<const TensorImpl*, ParamState> state;
+};
+
+Tensor num(double v) { return native::wrap_scalar(Scalar::from_double(v)); }
+
+ObjPtr dict_get(Interpreter& in, const ObjPtr& d, const std::string& key) {
+  for (auto& kv : cast<DictObj>(d).items)
+    if (kv.first->kind == Kind::Str && cast<StrObj>(kv.first).value == key) return kv.second;
+  return nullptr;
+}
+double group_num(Interpreter& in, const ObjPtr& g, const std::string& key) { return to_double(in, dict_get(in, g, key)); }
+
+// Builds param_groups from `params` (an iterable of tensors, or of dicts with "params") and defaults.
+ObjPtr make_groups(Interpreter& in, const ObjPtr& params, const std::vector<std::pair<std::string, ObjPtr>>& defaults) {
+  std::vector<ObjPtr> items = in.iterate(params);
+  if (items.empty()) throw TorchError("ValueError", "optimizer got an empty parameter list");
+  std::vector<ObjPtr> groups;
+  auto build = [&](const std::vector<ObjPtr>& ps, const ObjPtr& overrides) {
+    for (auto& p : ps)
+      if (!is_tensor(p))
+        throw TorchError("TypeError", "optimizer can only optimize Tensors, but one of the params is " + in.type_name(p));
+    auto g = std::make_shared<DictObj>();
+    g->items.push_back({in.make_str("params"), in.make_list(ps)});
+    for (auto& [k, v] : defaults) {
+      ObjPtr val = overrides ? dict_get(in, overrides, k) : nullptr;
+      g->items.push_back({in.make_str(k), val ? val : v});
+    }
+    groups.push_back(g);
+  };
+  if (items[0]->kind == Kind::Dict) {
+    for (auto& d : items) build(in.iterate(dict_get(in, d, "params")), d);
+  } else {
+    build(items, nullptr);
+  }
+  return in.make_list(std::move(groups));
+}
+
+std::vector<Tensor> group_params(Interpreter& in, const ObjPtr& g) {
+  std::vector<Tensor> out;
+  for (auto& p : in.iterate(dict_get(in, g, "params"))) out.push_back(tensor_of(p));
+  return out;
+}
+
+void sgd_step(Interpreter& in, OptimizerObj& opt) {
+  GradModeGuard off(false);
+  for (auto& g : in.iterate(opt.get("param_groups"))) {
+    double lr = group_num(in, g, "lr"), momentum = group_num(in, g, "momentum");
+    double dampening = group_num(in, g, "dampening"), wd = group_num(in, g, "weight_decay");
+    bool nesterov = in.truthy(dict_get(in, g, "nesterov")), maximize = in.truthy(dict_get(in, g, "maximize"));
+    for (const Tensor& p : group_params(in, g)) {
+      Tensor grad(p.impl()->grad);
+      if (!grad.defined()) continue;
+      if (maximize) grad = tp::neg(grad);
+      if (wd != 0) grad = tp::add(grad, p, Scalar::from_double(wd));
+      if (momentum != 0) {
+        Tensor& buf = opt.state[p.impl()].momentum_buffer;
+        if (!buf.defined()) buf = tp::detach(tp::clone(grad));
+        else tp::add_(tp::mul_(buf, num(momentum)), grad, Scalar::from_double(1 - dampening));
+        grad = nesterov ? tp::add(grad, buf, Scalar::from_double(momentum)) : buf;
+      }
+      tp::add_(p, grad, Scalar::from_double(-lr));
+    }
+  }
+}
+
+void adam_step(Interpreter& in, OptimizerObj& opt) {
+  GradModeGuard off(false);
+  for (auto& g : in.iterate(opt.get("param_groups"))) {
+    double lr = group_num(in, g, "lr"), eps = group_num(in, g, "eps"), wd = group_num(in, g, "weight_decay");
+    auto betas = in.iterate(dict_get(in, g, "betas"));
+    double beta1 = to_double(in, betas.at(0)), beta2 = to_double(in, betas.at(1));
+    bool maximize = in.truthy(dict_get(in, g, "maximize"));
+    for (const Tensor& p : group_params(in, g)) {
+      Tensor grad(p.impl()->grad);
+      if (!grad.defined()) continue;
+      if (maximize) grad = tp::neg(grad);
+      ParamState& st = opt.state[p.impl()];
+      if (!st.exp_avg.defined()) {
+        st.exp_avg = tp::zeros(p.sizes(), p.dtype(), p.device());
+        st.exp_avg_sq = tp::zeros(p.sizes(), p.dtype(), p.device());
+      }
+      st.step += 1;
+      if (wd != 0) grad = tp::add(grad, p, Scalar::from_double(wd));
+      // exp_avg.lerp_(grad, 1 - beta1): self + w * (end - self) for |w| < 0.5, else end - (end - self) * (1 - w)
+      double w = 1 - beta1;
+      Tensor diff = tp::sub(grad, st.exp_avg);
+      if (std::abs(w) < 0.5) tp::add_(st.exp_avg, diff, Scalar::from_double(w));
+      else tp::copy_(st.exp_avg, tp::sub(grad, diff, Scalar::from_double(1 - w)));
+      // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+      tp::mul_(st.exp_avg_sq, num(beta2));
+      tp::add_(st.exp_avg_sq, tp::mul(tp::mul(num(1 - beta2), grad), grad));
+      double bc1 = 1 - std::pow(beta1, double(st.step)), bc2 = 1 - std::pow(beta2, double(st.step));
+      double step_size = lr / bc1;
+      Tensor denom = tp::add_(tp::div(tp::unary(st.exp_avg_sq, UnaryOp::Sqrt), num(std::sqrt(bc2))), num(eps));
+      // param.addcdiv_(exp_avg, denom, value=-step_size)
+      tp::add_(p, tp::div(tp::mul(num(-step_size), st.exp_avg), denom));
+    }
+  }
+}
+
+using Step = void (*)(Interpreter&, OptimizerObj&);
+
+std::shared_ptr<ClassObj> optimizer_class(Interpreter& in, ModuleObj& optim, const std::string& name,
+                                          std::vector<std::pair<std::string, ObjPtr>> defaults_template,
+                                          bool lr_required, Step step) {
+  auto cls = make_class(name);
+  cls->set("__module__", in.make_str("torch.optim." + std::string(name == "SGD" ? "sgd" : "adam")));
+  std::weak_ptr<ClassObj> weak = cls;
+  cls->call_hook = [name, defaults_template, lr_required, weak](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, name, a);
+    ObjPtr params = p.required("params", 0);
+    auto defaults = defaults_template;
+    for (size_t i = 0; i < defaults.size(); ++i) {
+      ObjPtr v = p.get(defaults[i].first, i + 1);
+      if (v) defaults[i].second = v;
+    }
+    p.kw("foreach");
+    p.kw("differentiable");
+    p.kw("fused");
+    p.kw("capturable");
+    p.finish();
+    if (lr_required && defaults[0].second->kind == Kind::None)
+      throw TorchError("TypeError", std::string(name) + ".__init__() missing 1 required positional argument: 'lr'");
+    double lr = to_double(in, defaults[0].second);
+    if (lr < 0) throw TorchError("ValueError", "Invalid learning rate: " + in.repr(defaults[0].second));
+    auto opt = std::make_shared<OptimizerObj>(name);
+    opt->cls = weak.lock();
+    opt->set("defaults", in.make_dict());
+    opt->set("param_groups", make_groups(in, params, defaults));
+    return opt;
+  };
+  def(*cls, name + ".", "step", [step](Interpreter& in, CallArgs& a) -> ObjPtr {
+    auto* opt = dynamic_cast<OptimizerObj*>(a.args.at(0).get());
+    if (!opt) throw TorchError("TypeError", "step() needs an optimizer");
+    ObjPtr closure = a.args.size() > 1 ? a.args[1] : nullptr;
+    ObjPtr loss = in.none();
+    if (!is_none(closure)) {
+      GradModeGuard on(true);
+      loss = in.call(closure, CallArgs{});
+    }
+    step(in, *opt);
+    return loss;
+  });
+  def(*cls, name + ".", "zero_grad", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = a.args.at(0);
+    a.args.erase(a.args.begin());
+    ArgParser p(in, "zero_grad", a);
+    bool to_none = bool_arg(in, p.get("set_to_none", 0), true);
+    p.finish();
+    for (auto& g : in.iterate(cast<InstanceObj>(self).get("param_groups")))
+      for (const Tensor& t : group_params(in, g)) zero_grad(t, to_none);
+    return in.none();
+  });
+  optim.set(name, cls);
+  return cls;
+}
+
+}  // namespace
+
+void install_optim(Interpreter& in) {
+  auto optim = std::make_shared<ModuleObj>("torch.optim");
+  ObjPtr f = in.make_bool(false);
+  optimizer_class(in, *optim, "SGD",
+                  {{"lr", in.make_float(1e-3)}, {"momentum", in.make_int(0)}, {"dampening", in.make_int(0)},
+                   {"weight_decay", in.make_int(0)}, {"nesterov", f}, {"maximize", f}},
+                  false, sgd_step);
+  optimizer_class(in, *optim, "Adam",
+                  {{"lr", in.make_float(1e-3)},
+                   {"betas", in.make_tuple({in.make_float(0.9), in.make_float(0.999)})},
+                   {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_int(0)}, {"amsgrad", f}, {"maximize", f}},
+                  false, adam_step);
+  in.register_module("torch.optim", optim);
+  in.find_module("torch")->set("optim", optim);
+}
+
+}  // namespace tp::interp::lib

@@ -1,0 +1,170 @@
+// Reductions (sum/mean/prod/max/min/argmax/all/any/...), linear algebra (matmul/mm/mv/dot/bmm/
+// addmm), joining (cat/stack) and the whole-tensor predicates (equal/allclose), as Tensor methods
+// and torch.* functions. max(dim) returns torch.return_types.max(values=..., indices=...).
+#include "core/context.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+
+namespace tp::interp::lib {
+
+ObjPtr make_struct_seq(Interpreter& in, const std::string& qualname, std::vector<std::string> names,
+                       std::vector<ObjPtr> items) {
+  auto o = std::make_shared<StructSeqObj>(qualname.substr(qualname.rfind('.') + 1));
+  o->qualname = qualname;
+  o->names = std::move(names);
+  o->items = std::move(items);
+  for (size_t i = 0; i < o->names.size(); ++i) o->set(o->names[i], o->items[i]);
+  StructSeqObj* raw = o.get();
+  o->repr_hook = [raw](Interpreter& in) {
+    // torch/csrc/utils/structseq.cpp: one field per line.
+    std::string s = raw->qualname + "(\n";
+    for (size_t i = 0; i < raw->names.size(); ++i)
+      s += raw->names[i] + "=" + in.repr(raw->items[i]) + (i + 1 < raw->names.size() ? ",\n" : ")");
+    return s;
+  };
+  return o;
+}
+
+namespace {
+
+bool keepdim_arg(Interpreter& in, ArgParser& p, size_t index) { return bool_arg(in, p.get("keepdim", index), false); }
+
+// all()/any() through comparisons and an integer sum (no grad: bool results).
+Tensor count_where(const Tensor& self, CompareOp op, const std::vector<int64_t>& dims, bool keepdim) {
+  Tensor hits = tp::compare(self, native::wrap_scalar(Scalar::from_int(0)), op);
+  return tp::sum(hits, dims, keepdim, std::nullopt);
+}
+
+ObjPtr extremum(Interpreter& in, Tensor& self, ArgParser& p, bool is_max) {
+  ObjPtr d = p.get("dim", 0);
+  const char* name = is_max ? "max" : "min";
+  if (is_none(d)) {
+    if (p.kw("keepdim")) throw TorchError("TypeError", std::string(name) + "() received an invalid combination of arguments");
+    return in.wrap_tensor(is_max ? tp::max_all(self) : tp::min_all(self));
+  }
+  if (is_tensor(d)) return in.wrap_tensor(is_max ? tp::maximum(self, tensor_of(d)) : tp::minimum(self, tensor_of(d)));
+  int64_t dim = to_int(in, d, "argument 'dim'");
+  auto r = is_max ? tp::max_dim(self, dim, keepdim_arg(in, p, 1)) : tp::min_dim(self, dim, keepdim_arg(in, p, 1));
+  return make_struct_seq(in, std::string("torch.return_types.") + name, {"values", "indices"},
+                         {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+}
+
+std::vector<Tensor> tensor_list(Interpreter& in, const ObjPtr& o, const std::string& fname) {
+  if (!o || (o->kind != Kind::List && o->kind != Kind::Tuple))
+    throw TorchError("TypeError", fname + "(): argument 'tensors' (position 1) must be tuple of Tensors, not " +
+                                      in.type_name(o));
+  std::vector<Tensor> out;
+  for (auto& it : sequence_items(in, o)) {
+    if (!is_tensor(it))
+      throw TorchError("TypeError", "expected Tensor as element " + std::to_string(out.size()) +
+                                        " in argument 0, but got " + in.type_name(it));
+    out.push_back(tensor_of(it));
+  }
+  return out;
+}
+
+bool all_close(const Tensor& a, const Tensor& b, double rtol, double atol) {
+  GradModeGuard off(false);
+  Tensor diff = tp::unary(tp::sub(a, b), UnaryOp::Abs);
+  Tensor tol = tp::add(native::wrap_scalar(Scalar::from_double(atol)),
+                       tp::mul(native::wrap_scalar(Scalar::from_double(rtol)), tp::unary(b, UnaryOp::Abs)));
+  Tensor bad = tp::compare(diff, tol, CompareOp::Gt);
+  return tp::item(tp::sum(bad, {}, false, std::nullopt)).to_int() == 0;
+}
+
+}  // namespace
+
+void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+  method(tc, "sum", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    auto dims = dims_arg(in, p.get("dim", 0));
+    return in.wrap_tensor(tp::sum(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
+  }, &torch);
+  method(tc, "mean", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    auto dims = dims_arg(in, p.get("dim", 0));
+    return in.wrap_tensor(tp::mean(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
+  }, &torch);
+  method(tc, "prod", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    auto dim = opt_int(in, p.get("dim", 0), "argument 'dim'");
+    p.kw("dtype");
+    return in.wrap_tensor(tp::prod(self, dim, keepdim_arg(in, p, 1)));
+  }, &torch);
+  method(tc, "max", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, true); }, &torch);
+  method(tc, "min", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, false); }, &torch);
+  method(tc, "amax", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::amax(self, dims_arg(in, p.get("dim", 0)), keepdim_arg(in, p, 1)));
+  }, &torch);
+  method(tc, "amin", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::amin(self, dims_arg(in, p.get("dim", 0)), keepdim_arg(in, p, 1)));
+  }, &torch);
+  method(tc, "argmax", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::argmax(self, opt_int(in, p.get("dim", 0), "argument 'dim'"), keepdim_arg(in, p, 1)));
+  }, &torch);
+  method(tc, "argmin", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::argmin(self, opt_int(in, p.get("dim", 0), "argument 'dim'"), keepdim_arg(in, p, 1)));
+  }, &torch);
+  method(tc, "all", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    auto dims = dims_arg(in, p.get("dim", 0));
+    Tensor misses = count_where(self, CompareOp::Eq, dims, keepdim_arg(in, p, 1));
+    return in.wrap_tensor(tp::compare(misses, native::wrap_scalar(Scalar::from_int(0)), CompareOp::Eq));
+  }, &torch);
+  method(tc, "any", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    auto dims = dims_arg(in, p.get("dim", 0));
+    Tensor hits = count_where(self, CompareOp::Ne, dims, keepdim_arg(in, p, 1));
+    return in.wrap_tensor(tp::compare(hits, native::wrap_scalar(Scalar::from_int(0)), CompareOp::Gt));
+  }, &torch);
+
+  // ---------------------------------------------------------------- linear algebra
+  method(tc, "matmul", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::matmul(self, tensor_arg(in, p.required("other", 0), "matmul", "other", 2)));
+  }, &torch);
+  method(tc, "mm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::mm(self, tensor_arg(in, p.required("mat2", 0), "mm", "mat2", 2)));
+  }, &torch);
+  method(tc, "mv", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::mv(self, tensor_arg(in, p.required("vec", 0), "mv", "vec", 2)));
+  }, &torch);
+  method(tc, "dot", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::dot(self, tensor_arg(in, p.required("tensor", 0), "dot", "tensor", 2)));
+  }, &torch);
+  method(tc, "bmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::bmm(self, tensor_arg(in, p.required("mat2", 0), "bmm", "mat2", 2)));
+  }, &torch);
+  method(tc, "addmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& m1 = tensor_arg(in, p.required("mat1", 0), "addmm", "mat1", 2);
+    const Tensor& m2 = tensor_arg(in, p.required("mat2", 1), "addmm", "mat2", 3);
+    return in.wrap_tensor(tp::addmm(self, m1, m2));
+  }, &torch);
+
+  // ---------------------------------------------------------------- whole-tensor predicates
+  method(tc, "equal", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& o = tensor_arg(in, p.required("other", 0), "equal", "other", 2);
+    if (self.sizes() != o.sizes()) return in.make_bool(false);
+    Tensor ne = tp::compare(self, o, CompareOp::Ne);
+    return in.make_bool(tp::item(tp::sum(ne, {}, false, std::nullopt)).to_int() == 0);
+  }, &torch);
+  method(tc, "allclose", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& o = tensor_arg(in, p.required("other", 0), "allclose", "other", 2);
+    double rtol = double_arg(in, p.get("rtol", 1), 1e-5), atol = double_arg(in, p.get("atol", 2), 1e-8);
+    p.kw("equal_nan");
+    return in.make_bool(all_close(self, o, rtol, atol));
+  }, &torch);
+
+  // ---------------------------------------------------------------- joining
+  def(torch, "torch.", "cat", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.cat", a);
+    auto ts = tensor_list(in, p.required("tensors", 0), "cat");
+    int64_t dim = is_none(p.get("dim", 1)) ? 0 : to_int(in, p.get("dim", 1), "argument 'dim'");
+    p.finish();
+    return in.wrap_tensor(tp::cat(ts, dim));
+  });
+  torch.set("concat", torch.get("cat"));
+  def(torch, "torch.", "stack", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.stack", a);
+    auto ts = tensor_list(in, p.required("tensors", 0), "stack");
+    int64_t dim = is_none(p.get("dim", 1)) ? 0 : to_int(in, p.get("dim", 1), "argument 'dim'");
+    p.finish();
+    return in.wrap_tensor(tp::stack(ts, dim));
+  });
+}
+
+}  // namespace tp::interp::lib

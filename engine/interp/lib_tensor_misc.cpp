@@ -1,0 +1,184 @@
+// Tensor methods about autograd (backward, requires_grad_, retain_grad), Python conversions
+// (item, tolist, numpy) and metadata queries (size, stride, storage_offset, data_ptr,
+// untyped_storage, ...). Also the storage objects those return.
+#include <cstdio>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+
+namespace tp::interp::lib {
+
+namespace {
+
+// A storage as Python sees it: UntypedStorage (bytes) or the deprecated TypedStorage (elements).
+struct StorageObj : InstanceObj {
+  StorageObj(StoragePtr s, std::optional<DType> dt)
+      : InstanceObj(dt ? "TypedStorage" : "UntypedStorage"), storage(std::move(s)), dtype(dt) {}
+  StoragePtr storage;
+  std::optional<DType> dtype;
+  int64_t length() const { return int64_t(storage->nbytes() / (dtype ? itemsize(*dtype) : 1)); }
+  Scalar at(int64_t i) const {
+    if (!dtype) return Scalar::from_int(storage->data()[i]);
+    Tensor t = make_tensor(storage, {length()}, {1}, 0, *dtype, ctx().new_version_counter());
+    return t.scalar_at(i);
+  }
+};
+
+std::string scalar_str(Interpreter& in, const Scalar& s) { return in.str(scalar_obj(in, s)); }
+
+ObjPtr make_storage(Interpreter& in, const Tensor& t, bool typed) {
+  auto o = std::make_shared<StorageObj>(t.storage(), typed ? std::optional<DType>(t.dtype()) : std::nullopt);
+  StorageObj* raw = o.get();
+  o->repr_hook = [raw](Interpreter& in) {
+    // torch/storage.py __str__: one element per line, then the type line.
+    std::string s = " ";
+    for (int64_t i = 0; i < raw->length(); ++i) s += (i ? "\n " : "") + scalar_str(in, raw->at(i));
+    std::string dev = raw->storage->device().str();
+    std::string info = raw->dtype ? "[torch.storage.TypedStorage(dtype=" + dtype_repr(*raw->dtype) + ", device=" + dev +
+                                        ") of size " + std::to_string(raw->length()) + "]"
+                                  : "[torch.storage.UntypedStorage(device=" + dev + ") of size " +
+                                        std::to_string(raw->length()) + "]";
+    return s + "\n" + info;
+  };
+  auto fn = [&](const std::string& name, NativeFn f) { o->set(name, in.make_function("Storage." + name, f)); };
+  StoragePtr st = t.storage();
+  fn("data_ptr", [st](Interpreter& in, CallArgs&) { return in.make_int(int64_t(st->address())); });
+  fn("nbytes", [st](Interpreter& in, CallArgs&) { return in.make_int(int64_t(st->nbytes())); });
+  fn("size", [raw](Interpreter& in, CallArgs&) { return in.make_int(raw->length()); });
+  fn("element_size", [raw](Interpreter& in, CallArgs&) {
+    return in.make_int(raw->dtype ? int64_t(itemsize(*raw->dtype)) : 1);
+  });
+  fn("tolist", [raw](Interpreter& in, CallArgs&) {
+    std::vector<ObjPtr> items;
+    for (int64_t i = 0; i < raw->length(); ++i) items.push_back(scalar_obj(in, raw->at(i)));
+    return in.make_list(std::move(items));
+  });
+  o->set("device", device_obj(in, st->device()));
+  if (typed) o->set("dtype", dtype_obj(in, t.dtype()));
+  return o;
+}
+
+ObjPtr to_list(Interpreter& in, const Tensor& t, int64_t dim, int64_t offset) {
+  if (dim == t.dim()) return scalar_obj(in, t.scalar_at(offset));
+  std::vector<ObjPtr> items;
+  for (int64_t i = 0; i < t.sizes()[size_t(dim)]; ++i)
+    items.push_back(to_list(in, t, dim + 1, offset + i * t.strides()[size_t(dim)]));
+  return in.make_list(std::move(items));
+}
+
+Tensor gradient_arg(Interpreter& in, const ObjPtr& g) {
+  if (is_none(g)) return Tensor();
+  if (!is_tensor(g)) throw TorchError("TypeError", "gradients can be either Tensors or None, but got " + in.type_name(g));
+  return tensor_of(g);
+}
+
+std::optional<bool> opt_bool(Interpreter& in, const ObjPtr& o) {
+  if (is_none(o)) return std::nullopt;
+  return in.truthy(o);
+}
+
+}  // namespace
+
+// Storage objects are also reached from the storage getitem/len hooks (lib_repr.cpp).
+bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out) {
+  auto* s = dynamic_cast<StorageObj*>(o.get());
+  if (!s) return false;
+  int64_t n = s->length();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) throw TorchError("IndexError", "index " + std::to_string(i) + " out of range for storage of size " + std::to_string(n));
+  out = scalar_obj(in, s->at(i));
+  return true;
+}
+bool storage_len(const ObjPtr& o, int64_t& out) {
+  auto* s = dynamic_cast<StorageObj*>(o.get());
+  if (!s) return false;
+  out = s->length();
+  return true;
+}
+
+ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force) {
+  if (!force && ctx().grad_enabled && self.requires_grad())
+    throw TorchError("RuntimeError", "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+  if (!self.device().is_cpu())
+    throw TorchError("TypeError", "can't convert " + self.device().str() +
+                                      " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
+  return in.wrap_ndarray(share_storage(self));
+}
+
+void install_misc_methods(Interpreter& in, ClassObj& tc) {
+  // ---------------------------------------------------------------- autograd
+  method(tc, "backward", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
+    Tensor g = gradient_arg(in, p.get("gradient", 0));
+    auto retain = opt_bool(in, p.get("retain_graph", 1));
+    bool create = bool_arg(in, p.get("create_graph", 2), false);
+    if (!is_none(p.get("inputs", 3))) throw TorchError("RuntimeError", "backward(inputs=...) is not supported by the playground");
+    tp::backward(self, g, retain, create);
+    return in.none();
+  });
+  method(tc, "requires_grad_", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::requires_grad_(self, bool_arg(in, p.get("requires_grad", 0), true)));
+  });
+  method(tc, "retain_grad", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
+    tp::retain_grad(self);
+    return in.none();
+  });
+
+  // ---------------------------------------------------------------- Python values
+  method(tc, "item", [](Interpreter& in, Tensor& self, ArgParser& p) { return scalar_obj(in, tp::item(self)); });
+  method(tc, "tolist", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return to_list(in, self, 0, self.storage_offset());
+  });
+  method(tc, "numpy", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return tensor_to_numpy(in, self, bool_arg(in, p.kw("force"), false));
+  });
+
+  // ---------------------------------------------------------------- metadata
+  method(tc, "size", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
+    ObjPtr d = p.get("dim", 0);
+    if (is_none(d)) return size_obj(in, self.sizes());
+    return in.make_int(self.size(to_int(in, d, "argument 'dim'")));
+  });
+  method(tc, "stride", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
+    ObjPtr d = p.get("dim", 0);
+    if (is_none(d)) return int_tuple(in, self.strides());
+    return in.make_int(self.stride(to_int(in, d, "argument 'dim'")));
+  });
+  method(tc, "dim", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.make_int(self.dim()); });
+  tc.set("ndimension", tc.get("dim"));
+  method(tc, "numel", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.make_int(self.numel()); });
+  tc.set("nelement", tc.get("numel"));
+  method(tc, "storage_offset", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.make_int(self.storage_offset());
+  });
+  method(tc, "data_ptr", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.make_int(int64_t(self.data_ptr())); });
+  method(tc, "element_size", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.make_int(int64_t(self.element_size()));
+  });
+  method(tc, "is_contiguous", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    p.kw("memory_format");
+    return in.make_bool(self.is_contiguous());
+  });
+  method(tc, "is_floating_point", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.make_bool(is_floating(self.dtype()));
+  });
+  method(tc, "get_device", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.make_int(self.device().is_cpu() ? -1 : self.device().index);
+  });
+  method(tc, "untyped_storage", [](Interpreter& in, Tensor& self, ArgParser& p) { return make_storage(in, self, false); });
+  method(tc, "storage", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    in.warn("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
+            "storage class. This should only matter to you if you are using storages directly.  To access "
+            "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()");
+    return make_storage(in, self, true);
+  });
+  method(tc, "index_select", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    int64_t dim = to_int(in, p.required("dim", 0), "argument 'dim'");
+    return in.wrap_tensor(tp::index_select(self, dim, tensor_arg(in, p.required("index", 1), "index_select", "index", 3)));
+  });
+  method(tc, "masked_select", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::masked_select(self, tensor_arg(in, p.required("mask", 0), "masked_select", "mask", 2)));
+  });
+}
+
+}  // namespace tp::interp::lib
