@@ -130,6 +130,41 @@ std::string str_format(Interpreter& in, const std::string& fmt, CallArgs& a, siz
   return out;
 }
 
+// Case mapping for ASCII and the common alphabets (Latin-1, Latin Extended-A, Greek, Cyrillic).
+uint32_t map_codepoint(uint32_t c, bool upper) {
+  if (c < 0x80) return uint32_t(upper ? toupper(int(c)) : tolower(int(c)));
+  if (upper) {
+    if (c >= 0xE0 && c <= 0xFE && c != 0xF7) return c - 0x20;
+    if (c >= 0x100 && c <= 0x17F && c != 0x130 && c != 0x131 && c != 0x138 && c != 0x149 && c != 0x17F)
+      return (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E) ? (c % 2 == 0 ? c - 1 : c) : (c % 2 == 1 ? c - 1 : c);
+    if (c >= 0x3B1 && c <= 0x3C9) return c == 0x3C2 ? 0x3A3 : c - 0x20;
+    if (c >= 0x430 && c <= 0x44F) return c - 0x20;
+    if (c >= 0x450 && c <= 0x45F) return c - 0x50;
+  } else {
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;
+    if (c >= 0x100 && c <= 0x17F && c != 0x130 && c != 0x131 && c != 0x138 && c != 0x149 && c != 0x17F)
+      return (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E) ? (c % 2 == 1 ? c + 1 : c) : (c % 2 == 0 ? c + 1 : c);
+    if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 0x20;
+    if (c >= 0x410 && c <= 0x42F) return c + 0x20;
+    if (c >= 0x400 && c <= 0x40F) return c + 0x50;
+  }
+  return c;
+}
+
+std::string map_case(const std::string& s, bool upper) {
+  std::string out;
+  for (const std::string& ch : utf8_chars(s)) {
+    unsigned char b = (unsigned char)ch[0];
+    if (ch.size() == 1) { out += char(upper ? toupper(b) : tolower(b)); continue; }
+    if (ch.size() != 2) { out += ch; continue; }
+    uint32_t c = ((b & 0x1Fu) << 6) | ((unsigned char)ch[1] & 0x3Fu);
+    uint32_t m = map_codepoint(c, upper);
+    out += char(0xC0 | (m >> 6));
+    out += char(0x80 | (m & 0x3F));
+  }
+  return out;
+}
+
 using Fn = NativeFn;
 }  // namespace
 
@@ -220,8 +255,8 @@ const std::unordered_map<std::string, NativeFn>& str_methods() {
       {"strip", [](Interpreter& in, CallArgs& a) { return in.make_str(strip_chars(self_str(a), a.args.size() > 1 ? a.args[1] : nullptr, true, true)); }},
       {"lstrip", [](Interpreter& in, CallArgs& a) { return in.make_str(strip_chars(self_str(a), a.args.size() > 1 ? a.args[1] : nullptr, true, false)); }},
       {"rstrip", [](Interpreter& in, CallArgs& a) { return in.make_str(strip_chars(self_str(a), a.args.size() > 1 ? a.args[1] : nullptr, false, true)); }},
-      {"upper", [](Interpreter& in, CallArgs& a) { std::string s = self_str(a); for (auto& c : s) c = char(toupper(c)); return in.make_str(s); }},
-      {"lower", [](Interpreter& in, CallArgs& a) { std::string s = self_str(a); for (auto& c : s) c = char(tolower(c)); return in.make_str(s); }},
+      {"upper", [](Interpreter& in, CallArgs& a) { return in.make_str(map_case(self_str(a), true)); }},
+      {"lower", [](Interpreter& in, CallArgs& a) { return in.make_str(map_case(self_str(a), false)); }},
       {"swapcase", [](Interpreter& in, CallArgs& a) { std::string s = self_str(a); for (auto& c : s) c = char(isupper(c) ? tolower(c) : toupper(c)); return in.make_str(s); }},
       {"capitalize", [](Interpreter& in, CallArgs& a) {
          std::string s = self_str(a);

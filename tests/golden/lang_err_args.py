@@ -1,0 +1,3 @@
+def train(model, epochs):
+    return epochs
+train("m", 10, 0.1)

@@ -1,0 +1,5 @@
+try:
+    [][0]
+except IndexError:
+    print("handling")
+    {}["k"]

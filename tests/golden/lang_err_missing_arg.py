@@ -1,0 +1,3 @@
+def train(model, epochs, lr):
+    return epochs
+train("m")

@@ -1,0 +1,2 @@
+print("before")
+print(learning_rate)

@@ -1,0 +1,4 @@
+try:
+    int("abc")
+except ValueError as e:
+    raise RuntimeError("could not parse the config") from e

@@ -1,0 +1,3 @@
+def forever(n):
+    return forever(n + 1)
+forever(0)

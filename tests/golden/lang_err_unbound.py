@@ -1,0 +1,4 @@
+count = 0
+def inc():
+    count += 1
+inc()

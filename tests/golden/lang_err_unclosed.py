@@ -1,0 +1,3 @@
+data = [1, 2,
+        3, 4
+print(data)

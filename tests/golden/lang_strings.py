@@ -1,0 +1,21 @@
+# str methods, slicing, repr and escapes
+s = "Hello, World"
+print(s.upper(), s.lower(), s.swapcase(), s.title(), "hello world".capitalize())
+print(s[0], s[-1], s[2:5], s[:5], s[7:], s[::2], s[::-1], s[-5:-1], s[100:])
+print(len(s), "World" in s, "world" in s, s.find("o"), s.rfind("o"), s.index("W"), s.count("l"))
+print(s.startswith("He"), s.endswith(("x", "ld")), s.replace("l", "L"), s.replace("l", "L", 1))
+print("a,b,,c".split(","), "  a  b c ".split(), "a b c".split(" ", 1), "k=v=w".rsplit("=", 1))
+print(", ".join(["x", "y", "z"]), "".join(reversed("abc")), "-".join("abc"))
+print("  pad  ".strip(), "xxhixx".strip("x"), "  l".lstrip(), "r  ".rstrip() + "|")
+print("5".zfill(3), "-5".zfill(4), "ab".center(6, "*"), "ab".ljust(4) + "|", "ab".rjust(4))
+print("abc".isalpha(), "123".isdigit(), "a1".isalnum(), "   ".isspace(), "ABC".isupper(), "abc".islower())
+print("line1\nline2\r\nline3".splitlines(), "a=b".partition("="))
+print(repr("it's"), repr('say "hi"'), repr("both ' and \""), repr("tab\there"), repr("new\nline"), repr("back\\slash"))
+print("tab\there", "uni\u00e9", "\x41\x42", 'single', "a" "b" "c")
+print("""triple
+quoted""", r"raw\n", len(r"\n"))
+print("ab" * 3, 3 * "-", "a" + "b", "abc" < "abd", "Z" < "a", str(12) + str(3.5) + str(None))
+print("%s has %d items costing %.2f (%5.1f%%) %r" % ("cart", 3, 9.5, 12.345, "x"))
+print("%-6s|%6s|%06.2f|%x|%o|%e" % ("ab", "cd", 3.14159, 255, 8, 12345.678))
+print("日本語", len("日本語"), "日本語"[1], "é".upper())
+print(str(True), str([1, "a"]), str((1,)), str({"k": 'v'}), repr(1.0), str(1e-7))
