@@ -80,6 +80,7 @@ struct Interpreter::Impl {
   Frame module_frame;
   std::vector<std::string> source_lines;
   std::set<std::pair<int, std::string>> warned;
+  std::vector<std::pair<std::string, std::string>> warning_filters;  // (action, category), newest first
   std::vector<std::shared_ptr<PyException>> handling;  // exceptions being handled (innermost last)
   std::vector<const Object*> repr_stack;               // cycle guard for repr of containers
   bool modules_installed = false;
@@ -140,6 +141,9 @@ struct Interpreter::Impl {
   void install_exception_classes();
   ObjPtr builtin_method(const ObjPtr& self, const std::string& name);  // methods of str/list/dict/...
 };
+
+// sys, warnings, typing, collections, time, __future__ (std_modules.cpp).
+void install_std_modules(Interpreter& in);
 
 // Small helpers for casting objects (the kind was checked by the caller).
 template <class T> T& as(const ObjPtr& o) { return static_cast<T&>(*o); }

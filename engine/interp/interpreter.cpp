@@ -135,7 +135,16 @@ void Interpreter::write_stdout(const std::string& s) {
 
 void Interpreter::warn(const std::string& message, const std::string& category) {
   int line = current_line_;
-  if (!impl_->warned.insert({line, category + ": " + message}).second) return;  // Python's default filter
+  std::string action = "default";
+  for (auto& f : impl_->warning_filters) {  // newest filter first, like warnings.filters
+    if (impl_->exception_isinstance(category, f.second)) {
+      action = f.first;
+      break;
+    }
+  }
+  if (action == "ignore") return;
+  if (action == "error") impl_->throw_error(category, message);
+  if (action != "always" && !impl_->warned.insert({line, category + ": " + message}).second) return;  // Python's default filter
   std::string text = filename_ + ":" + std::to_string(line) + ": " + category + ": " + message + "\n";
   std::string src = source_line(line);
   size_t a = src.find_first_not_of(" \t");
@@ -210,6 +219,7 @@ void Interpreter::exec_source(const std::string& source, const std::string& file
   impl_->source_lines = split_lines(source);
   if (!impl_->modules_installed) {
     impl_->modules_installed = true;
+    install_std_modules(*this);
     lib::install_modules(*this);
   }
   std::unique_ptr<Program> prog;
@@ -230,6 +240,7 @@ std::string Interpreter::exec_repl(const std::string& source, const std::string&
   impl_->source_lines = split_lines(source);
   if (!impl_->modules_installed) {
     impl_->modules_installed = true;
+    install_std_modules(*this);
     lib::install_modules(*this);
   }
   std::unique_ptr<Program> prog;
