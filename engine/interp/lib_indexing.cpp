@@ -60,7 +60,10 @@ Indexed apply_indices(Interpreter& in, const Tensor& self, const ObjPtr& index) 
   bool lone = index->kind != Kind::Tuple;
   std::vector<ObjPtr> items = lone ? std::vector<ObjPtr>{index} : cast<TupleObj>(index).items;
   int64_t specified = count_specified_dims(items);
-  if (specified > self.dim())
+  // A lone int goes straight to applySelect (python_variable_indexing.cpp), so a 0-dim tensor
+  // reports the 0-dim message rather than "too many indices".
+  bool lone_int = lone && index->kind == Kind::Int;
+  if (specified > self.dim() && !lone_int)
     throw TorchError("IndexError", "too many indices for tensor of dimension " + std::to_string(self.dim()));
   Indexed out{self, {}};
   int64_t dim = 0, real_dim = 0;

@@ -204,6 +204,8 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
     for (auto& it : in.iterate(seq)) s.push_back(to_int(in, it));
     return size_obj(in, s);
   };
+  if (ObjPtr tuple = in.builtin("tuple"); tuple && tuple->kind == Kind::Class)
+    size_cls->bases = {std::static_pointer_cast<ClassObj>(tuple)};  // isinstance(s, tuple)
   torch.set("Size", size_cls);
 
   // ---------------------------------------------------------------- grad mode

@@ -1,0 +1,13 @@
+import torch
+print(torch.zeros(2, 3))
+print(torch.ones((2,)))
+print(torch.full((2, 2), 7))
+print(torch.full((2,), 1.5))
+print(torch.full((2,), True))
+print(torch.eye(2))
+print(torch.zeros_like(torch.tensor([1, 2])))
+print(torch.ones_like(torch.tensor([1., 2.]), dtype=torch.int32))
+print(torch.empty(0, 3).shape)
+print(torch.arange(0, 1, 0.25))
+print(torch.ones(2, dtype=torch.float64, requires_grad=True))
+print(torch.zeros([2]).dtype, torch.ones(torch.Size([1, 2])).shape)

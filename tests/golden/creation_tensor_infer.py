@@ -1,0 +1,12 @@
+import torch
+print(torch.tensor([1, 2, 3]).dtype)
+print(torch.tensor([1, 2.5]).dtype)
+print(torch.tensor([True, False]).dtype)
+print(torch.tensor([True, 1]).dtype)
+print(torch.tensor([]).dtype)
+print(torch.tensor(3).dim(), torch.tensor(3.).shape)
+print(torch.tensor([[1, 2], [3, 4]], dtype=torch.float64))
+print(torch.tensor((1, 2)))
+print(torch.tensor([1, 2], dtype=torch.int32))
+print(torch.tensor([[True], [False]]))
+print(torch.tensor([torch.tensor(1.5), 2]))

@@ -1,0 +1,3 @@
+import torch
+print("start")
+torch.tensor([[1, 2], [3]])

@@ -1,0 +1,11 @@
+import torch
+x = torch.ones(3, 3, requires_grad=True)
+print(x[0].grad_fn.name())
+print(x[:, 0].grad_fn.name())
+print(x[1:].grad_fn.name())
+print(x[:].grad_fn.name())
+print(x[...].grad_fn.name())
+print(x[:, :].grad_fn.name())
+print(x[None].grad_fn.name())
+print(x[[0, 2]].grad_fn.name())
+print(x[x > 0].grad_fn.name())

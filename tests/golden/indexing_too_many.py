@@ -1,0 +1,2 @@
+import torch
+torch.arange(3)[0, 0]

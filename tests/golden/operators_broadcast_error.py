@@ -1,0 +1,2 @@
+import torch
+torch.ones(3) + torch.ones(2)

@@ -1,0 +1,17 @@
+import torch
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+loss = (w ** 2).sum()
+loss.backward()
+opt.step()
+print(w)
+opt.zero_grad()
+print(w.grad)
+v = torch.tensor([1.0], requires_grad=True)
+opt = torch.optim.SGD([v], lr=0.1, momentum=0.9)
+for _ in range(3):
+    opt.zero_grad()
+    (v * 2).sum().backward()
+    opt.step()
+    print(f"{v.item():.4f}")
+print(opt.param_groups[0]['lr'], opt.param_groups[0]['momentum'])

@@ -1,0 +1,11 @@
+import torch
+x = torch.tensor([[1., 2.], [3., 4.]])
+print(x.sum(), x.sum(0), x.sum(dim=1, keepdim=True))
+print(x.mean(), x.mean(1))
+print(x.max(), x.min(), x.argmax(), x.argmax(dim=1))
+v, i = x.max(dim=0)
+print(v, i)
+print(x.max(1))
+print(x.prod(), torch.tensor([True, False]).any(), torch.tensor([True, False]).all())
+print(torch.tensor([1, 2, 3]).sum().dtype)
+print(torch.max(x, 1).values, torch.sum(x, dim=0))

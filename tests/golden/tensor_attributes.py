@@ -1,0 +1,11 @@
+import torch
+x = torch.arange(6.).view(2, 3)
+print(x.shape, x.size(), x.size(1), x.size(-1))
+print(x.dim(), x.ndim, x.numel(), x.dtype, x.device)
+print(x.stride(), x.stride(0), x.storage_offset(), x.is_contiguous())
+print(x.t().is_contiguous(), x.t().stride())
+print(x.element_size(), x.is_cuda, x.is_leaf, x.requires_grad, x.grad_fn)
+print(x.type(), x.long().type(), x.double().dtype)
+print(x[1].storage_offset(), x[:, 1].stride())
+print(x.T.shape, x.mT.shape)
+print(x.data_ptr() + 12 == x[1].data_ptr())

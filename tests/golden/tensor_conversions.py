@@ -1,0 +1,10 @@
+import torch
+t = torch.tensor([[1, 2], [3, 4]])
+print(t.tolist(), t[0, 1].item(), type(t[0, 1].item()))
+f = torch.tensor(2.5)
+print(float(f), int(f), bool(torch.tensor([0])))
+print(f"{f:.2f}", format(f, ".1f"), f"{f.item():.3f}")
+print(t.float().dtype, t.to(torch.float64).dtype, t.to('cuda').device, t.cuda().is_cuda)
+print(t.to(torch.float32) is t, t.to(torch.int64) is t)
+print(len(t), [row.tolist() for row in t])
+print(torch.tensor([1.5, 2.5]).tolist(), torch.tensor(True).item())

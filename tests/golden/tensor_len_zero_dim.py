@@ -1,0 +1,3 @@
+import torch
+print(len(torch.zeros(4, 2)))
+len(torch.tensor(1.))

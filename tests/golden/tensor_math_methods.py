@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([-1.5, 0., 2.])
+print(x.abs(), x.neg(), x.clamp(min=0), x.clamp(-1, 1))
+print(x.relu(), x.sign(), torch.tensor([4., 9.]).sqrt())
+print(torch.exp(torch.tensor([0.])), torch.log(torch.tensor([1.])))
+y = x.clone()
+y.clamp_(max=0.5)
+print(y)
+print(x.add(1, alpha=2), x.sub(torch.ones(3)), x.mul(2), x.div(2), x.pow(2))
+print(torch.add(x, 1), torch.mul(x, x), torch.maximum(x, torch.zeros(3)))

@@ -1,0 +1,13 @@
+import torch
+print(torch.float32, torch.float, torch.float is torch.float32, torch.long, torch.double)
+print(torch.get_default_dtype())
+print(torch.is_tensor(torch.ones(1)), torch.is_tensor([1]))
+print(torch.numel(torch.ones(2, 3)))
+print(torch.cuda.is_available())
+print(torch.device('cpu'), repr(torch.device('cuda:0')), repr(torch.device('cpu')))
+print(torch.cat([torch.ones(2), torch.zeros(1)]))
+print(torch.stack([torch.ones(2), torch.zeros(2)]).shape)
+print(torch.equal(torch.ones(2), torch.ones(2)), torch.allclose(torch.tensor([1.0]), torch.tensor([1.0 + 1e-7])))
+print(torch.where(torch.tensor([True, False]), 1.0, 0.0))
+print(torch.float32.is_floating_point, torch.int64.is_floating_point)
+print(torch.ones(2, device='cuda'), torch.ones(1).cuda().device)
