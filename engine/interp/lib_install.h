@@ -25,6 +25,8 @@ void install_numpy(Interpreter& in);
 void install_py_modules(Interpreter& in);  // copy, math
 
 // Shared by several files.
+// softmax / log_softmax(dim): values only (Note [Composites without autograd], lib_reductions.cpp).
+ObjPtr softmax_call(Interpreter& in, const Tensor& x, ArgParser& p, bool log);
 ObjPtr make_struct_seq(Interpreter& in, const std::string& qualname, std::vector<std::string> names,
                        std::vector<ObjPtr> items);
 // torch.tensor's data walk: nested lists/tuples/numbers/tensors/ndarrays -> a tensor.

@@ -3,6 +3,7 @@
 // the bias, torch/nn/modules/linear.py), activations, MSELoss, Sequential, Flatten, nn.init and
 // torch.nn.functional.
 #include <cmath>
+#include <map>
 
 #include "core/context.h"
 #include "core/error.h"
@@ -97,7 +98,12 @@ std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const s
                                          std::function<std::string(Interpreter&, const ObjPtr&)> extra = nullptr) {
   auto cls = make_class(name);
   cls->bases = {module_class(in)};
-  cls->set("__module__", in.make_str("torch.nn.modules"));
+  // type(m) prints the defining file's module, e.g. <class 'torch.nn.modules.linear.Linear'>.
+  static const std::map<std::string, std::string> files = {
+      {"Linear", "linear"}, {"Identity", "linear"}, {"ReLU", "activation"}, {"Sigmoid", "activation"},
+      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}};
+  auto f = files.find(name);
+  cls->set("__module__", in.make_str("torch.nn.modules." + (f == files.end() ? std::string("module") : f->second)));
   def(*cls, name + ".", "__init__", [name, init](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr self = self_arg(a);
     cast<InstanceObj>(self).set("training", in.make_bool(true));

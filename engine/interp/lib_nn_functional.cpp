@@ -62,6 +62,20 @@ void install_functional(Interpreter& in, ModuleObj& nn) {
       return in.wrap_tensor(inplace ? tp::unary_(x, op) : tp::unary(x, op));
     });
   }
+  for (const char* n : {"softmax", "log_softmax"}) {
+    bool log = std::string(n) == "log_softmax";
+    def(*F, P, n, [log](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, log ? "log_softmax" : "softmax", a);
+      const Tensor& x = tensor_arg(in, p.required("input", 0), log ? "log_softmax" : "softmax", "input", 1);
+      CallArgs rest;
+      if (ObjPtr d = p.get("dim", 1)) rest.kwargs.push_back({"dim", d});
+      p.get("_stacklevel", 2);
+      if (ObjPtr d = p.get("dtype", 3)) rest.kwargs.push_back({"dtype", d});
+      p.finish();
+      ArgParser q(in, log ? "log_softmax" : "softmax", rest);
+      return softmax_call(in, x, q, log);
+    });
+  }
   def(*F, P, "linear", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "linear", a);
     const Tensor& x = tensor_arg(in, p.required("input", 0), "linear", "input", 1);

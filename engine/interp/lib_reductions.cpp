@@ -1,6 +1,8 @@
 // Reductions (sum/mean/prod/max/min/argmax/all/any/...), linear algebra (matmul/mm/mv/dot/bmm/
 // addmm), joining (cat/stack) and the whole-tensor predicates (equal/allclose), as Tensor methods
 // and torch.* functions. max(dim) returns torch.return_types.max(values=..., indices=...).
+#include <cmath>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
@@ -72,7 +74,53 @@ bool all_close(const Tensor& a, const Tensor& b, double rtol, double atol) {
   return tp::item(tp::sum(bad, {}, false, std::nullopt)).to_int() == 0;
 }
 
+// Note [Composites without autograd]: std/var/norm/softmax have no differentiable primitive in
+// autograd/ yet. Their values are computed from primitives, but only when no graph would be
+// recorded; otherwise a composite would show the wrong grad_fn names, so we refuse instead.
+void require_no_graph(const Tensor& t, const std::string& name) {
+  if (ctx().grad_enabled && t.requires_grad())
+    throw TorchError("NotImplementedError", name + "() on a tensor that requires grad is not supported by the playground "
+                                            "yet (use it on .detach() or under torch.no_grad())");
+}
+
+int64_t reduced_count(const Tensor& t, const std::vector<int64_t>& dims) {
+  if (dims.empty()) return t.numel();
+  int64_t n = 1;
+  for (int64_t d : dims) n *= t.size(d);
+  return n;
+}
+
+Tensor variance(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim) {
+  Tensor xf = is_floating(x.dtype()) ? x : tp::to(x, ctx().default_dtype, x.device(), false);
+  Tensor d = tp::sub(xf, tp::mean(xf, dims, true, std::nullopt));
+  Tensor s = tp::sum(tp::mul(d, d), dims, keepdim, std::nullopt);
+  double n = double(reduced_count(x, dims)) - correction;
+  return tp::div(s, native::wrap_scalar(Scalar::from_double(n)));
+}
+
+double correction_arg(Interpreter& in, ArgParser& p) {
+  if (ObjPtr c = p.kw("correction"); !is_none(c)) return to_double(in, c);
+  ObjPtr u = p.kw("unbiased");
+  return is_none(u) || in.truthy(u) ? 1.0 : 0.0;
+}
+
+Tensor softmax(const Tensor& x, int64_t dim, bool log) {
+  Tensor shifted = tp::sub(x, tp::amax(x, {dim}, true));
+  Tensor e = tp::unary(shifted, UnaryOp::Exp);
+  Tensor s = tp::sum(e, {dim}, true, std::nullopt);
+  return log ? tp::sub(shifted, tp::unary(s, UnaryOp::Log)) : tp::div(e, s);
+}
+
 }  // namespace
+
+ObjPtr softmax_call(Interpreter& in, const Tensor& x, ArgParser& p, bool log) {
+  require_no_graph(x, log ? "log_softmax" : "softmax");
+  ObjPtr d = p.get("dim", 0);
+  p.kw("dtype");
+  p.kw("_stacklevel");
+  if (is_none(d)) throw TorchError("TypeError", std::string(log ? "log_softmax" : "softmax") + "() missing required argument 'dim'");
+  return in.wrap_tensor(softmax(x, to_int(in, d, "argument 'dim'"), log));
+}
 
 void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "sum", [](Interpreter& in, Tensor& self, ArgParser& p) {
@@ -112,6 +160,45 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Tensor hits = count_where(self, CompareOp::Ne, dims, keepdim_arg(in, p, 1));
     return in.wrap_tensor(tp::compare(hits, native::wrap_scalar(Scalar::from_int(0)), CompareOp::Gt));
   }, &torch);
+
+  for (const char* n : {"var", "std"}) {
+    bool is_std = std::string(n) == "std";
+    method(tc, n, [is_std](Interpreter& in, Tensor& self, ArgParser& p) {
+      require_no_graph(self, is_std ? "std" : "var");
+      ObjPtr d = p.get("dim", 0);
+      std::vector<int64_t> dims;
+      double correction = 1;
+      if (d && d->kind == Kind::Bool) correction = in.truthy(d) ? 1 : 0;  // std(unbiased)
+      else dims = dims_arg(in, d);
+      if (p.count() > 1 && p.positional(1)->kind == Kind::Bool) correction = in.truthy(p.positional(1)) ? 1 : 0;
+      if (p.kw("correction") || p.kw("unbiased")) correction = correction_arg(in, p);
+      bool keepdim = bool_arg(in, p.kw("keepdim"), false);
+      Tensor v = variance(self, dims, correction, keepdim);
+      return in.wrap_tensor(is_std ? tp::unary(v, UnaryOp::Sqrt) : v);
+    }, &torch);
+  }
+  method(tc, "norm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    require_no_graph(self, "norm");
+    ObjPtr po = p.get("p", 0);
+    double pv = 2;
+    if (po && po->kind == Kind::Str) {
+      if (to_str(in, po) != "fro") throw TorchError("RuntimeError", "norm(p='" + to_str(in, po) + "') is not supported by the playground");
+    } else if (!is_none(po)) {
+      pv = to_double(in, po);
+    }
+    auto dims = dims_arg(in, p.get("dim", 1));
+    bool keepdim = bool_arg(in, p.get("keepdim", 2), false);
+    Tensor a = tp::unary(self, UnaryOp::Abs);
+    Tensor r;
+    if (pv == 2) r = tp::unary(tp::sum(tp::mul(a, a), dims, keepdim, std::nullopt), UnaryOp::Sqrt);
+    else if (pv == 1) r = tp::sum(a, dims, keepdim, std::nullopt);
+    else if (std::isinf(pv)) r = pv > 0 ? tp::amax(a, dims, keepdim) : tp::amin(a, dims, keepdim);
+    else r = tp::pow(tp::sum(tp::pow(a, native::wrap_scalar(Scalar::from_double(pv))), dims, keepdim, std::nullopt),
+                     native::wrap_scalar(Scalar::from_double(1 / pv)));
+    return in.wrap_tensor(r);
+  }, &torch);
+  method(tc, "softmax", [](Interpreter& in, Tensor& self, ArgParser& p) { return softmax_call(in, self, p, false); }, &torch);
+  method(tc, "log_softmax", [](Interpreter& in, Tensor& self, ArgParser& p) { return softmax_call(in, self, p, true); }, &torch);
 
   // ---------------------------------------------------------------- linear algebra
   method(tc, "matmul", [](Interpreter& in, Tensor& self, ArgParser& p) {
