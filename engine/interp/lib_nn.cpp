@@ -77,6 +77,13 @@ std::string module_repr(Interpreter& in, const ObjPtr& self) {
   return s + ")";
 }
 
+// Module.parameters() & co are generators in PyTorch: one pass, then exhausted.
+ObjPtr as_generator(Interpreter& in, std::vector<ObjPtr> items) {
+  CallArgs a;
+  a.args = {in.make_list(std::move(items))};
+  return in.call(in.builtin("iter"), a);
+}
+
 ObjPtr forward_call(Interpreter& in, CallArgs& a) {
   ObjPtr self = a.args.front();
   ObjPtr fwd = in.getattr_or_null(self, "forward");
@@ -267,22 +274,22 @@ void install_module_base(Interpreter& in, ModuleObj& nn) {
   def(*mc, M, "parameters", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [name, p] : named_parameters(in, a.args[0], "")) out.push_back(p);
-    return in.make_list(std::move(out));
+    return as_generator(in, std::move(out));
   });
   def(*mc, M, "named_parameters", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [name, p] : named_parameters(in, a.args[0], "")) out.push_back(in.make_tuple({in.make_str(name), p}));
-    return in.make_list(std::move(out));
+    return as_generator(in, std::move(out));
   });
   def(*mc, M, "children", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(m);
-    return in.make_list(std::move(out));
+    return as_generator(in, std::move(out));
   });
   def(*mc, M, "named_children", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(in.make_tuple({in.make_str(k), m}));
-    return in.make_list(std::move(out));
+    return as_generator(in, std::move(out));
   });
   def(*mc, M, "zero_grad", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr self = self_arg(a);

@@ -218,7 +218,10 @@ ObjPtr ndarray_unary_op(Interpreter& in, const std::string& op, const ObjPtr& a)
 ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
   const Tensor& a = array_of(self);
   if (name == "shape") return int_tuple(in, a.sizes());
-  if (name == "dtype") return np_dtype_obj(in, a.dtype());
+  if (name == "dtype") {  // the module's canonical object, so `a.dtype == np.float64` holds
+    auto np = in.find_module("numpy");
+    return np->get(a.dtype() == DType::Bool ? "bool_" : dtype_short_name(a.dtype()));
+  }
   if (name == "ndim") return in.make_int(a.dim());
   if (name == "size") return in.make_int(a.numel());
   if (name == "itemsize") return in.make_int(int64_t(a.element_size()));
