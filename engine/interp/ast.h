@@ -24,10 +24,13 @@ enum class ExprKind : uint8_t {
 };
 
 struct Expr {
-  explicit Expr(ExprKind k, int l) : kind(k), line(l) {}
+  explicit Expr(ExprKind k, int l) : kind(k), line(l), end_line(l) {}
   virtual ~Expr() = default;
   ExprKind kind;
   int line;
+  // Source span (0-based byte columns, end exclusive) like CPython's col_offset/end_col_offset;
+  // col < 0 when unknown (f-string fields). Tracebacks underline the failing expression with it.
+  int col = -1, end_line, end_col = -1;
 };
 
 // Literals keep their Python object once made (constants of a code object are shared, as in CPython).
@@ -143,6 +146,7 @@ struct Stmt {
   virtual ~Stmt() = default;
   StmtKind kind;
   int line, end_line;
+  int col = 0, end_col = -1;  // span of a simple statement (end_col -1: to the end of `line`)
   bool is_simple() const {
     return !(kind == StmtKind::If || kind == StmtKind::For || kind == StmtKind::While || kind == StmtKind::With ||
              kind == StmtKind::Try || kind == StmtKind::FunctionDef || kind == StmtKind::ClassDef);

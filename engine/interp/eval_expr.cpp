@@ -114,15 +114,21 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
       return lit.cache;
     }
     case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e).parts);
-    case ExprKind::Name: return lookup(static_cast<const Name&>(e).id, e.line);
+    case ExprKind::Name:
+      frame->failing = &e;
+      return lookup(static_cast<const Name&>(e).id, e.line);
     case ExprKind::Attribute: {
       auto& a = static_cast<const Attribute&>(e);
-      return in.getattr(eval(*a.value), a.attr);
+      ObjPtr obj = eval(*a.value);
+      frame->failing = &e;
+      return in.getattr(obj, a.attr);
     }
     case ExprKind::Subscript: {
       auto& s = static_cast<const Subscript&>(e);
       ObjPtr obj = eval(*s.value);
-      return in.getitem(obj, eval_subscript_index(*s.index));
+      ObjPtr idx = eval_subscript_index(*s.index);
+      frame->failing = &e;
+      return in.getitem(obj, idx);
     }
     case ExprKind::Slice: return eval_subscript_index(e);
     case ExprKind::Call: return eval_call(static_cast<const Call&>(e));
@@ -132,11 +138,13 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
       auto& b = static_cast<const BinOp&>(e);
       ObjPtr l = eval(*b.left);
       ObjPtr r = eval(*b.right);
+      frame->failing = &e;
       return in.binary_op(b.op, l, r);
     }
     case ExprKind::UnaryOp: {
       auto& u = static_cast<const UnaryOp&>(e);
       ObjPtr v = eval(*u.operand);
+      frame->failing = &e;
       if (u.op == "not") return in.make_bool(!in.truthy(v));
       return in.unary_op(u.op, v);
     }
@@ -156,6 +164,7 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
       ObjPtr result;
       for (size_t i = 0; i < c.ops.size(); ++i) {
         ObjPtr right = eval(*c.comparators[i]);
+        frame->failing = &e;
         result = in.compare(c.ops[i], left, right);
         if (i + 1 < c.ops.size() && !in.truthy(result)) return result;
         left = right;
@@ -264,6 +273,7 @@ ObjPtr Interpreter::Impl::eval_call(const Call& c) {
     }
   }
   int line = in.current_line_;
+  frame->failing = &c;
   ObjPtr r = in.call(fn, std::move(args));
   in.current_line_ = line;
   return r;
@@ -333,6 +343,7 @@ ObjPtr Interpreter::Impl::eval_fstring(const std::vector<FStringPart>& parts) {
     }
     ObjPtr v = eval(*p.expr);
     out += p.expr_text;
+    frame->failing = nullptr;
     std::string spec;
     if (!p.spec.empty()) spec = as<StrObj>(eval_fstring(p.spec)).value;
     if (p.conversion == 'r' || p.conversion == 'a') v = in.make_str(in.repr(v));

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "interp/interp_impl.h"
+#include "interp/parser.h"
 #include "interp/token.h"
 
 namespace tp::interp {
@@ -41,6 +42,94 @@ std::string strip(const std::string& s) {
   if (a == std::string::npos) return "";
   size_t b = s.find_last_not_of(" \t\f\r");
   return s.substr(a, b - a + 1);
+}
+
+// Code points in the first `bytes` bytes of s (CPython's byte -> character offsets).
+int chars_in(const std::string& s, int bytes) {
+  if (bytes > int(s.size())) bytes = int(s.size());
+  int n = 0;
+  for (int i = 0; i < bytes; ++i)
+    if ((static_cast<unsigned char>(s[size_t(i)]) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\n' || c == '\r' || c == '\v'; }
+
+// CPython 3.11's extract_anchors_from_expr: inside a one-line failing segment, a binary operator
+// or a subscript's brackets get '^' and the rest '~'. Offsets are bytes of the segment.
+bool segment_anchors(const std::string& seg, int& left, int& right) {
+  std::unique_ptr<Program> prog;
+  try {
+    prog = parse_program(seg);
+  } catch (...) {
+    return false;
+  }
+  if (prog->body.size() != 1 || prog->body[0]->kind != StmtKind::Expr) return false;
+  const Expr& e = *static_cast<const ExprStmt&>(*prog->body[0]).value;
+  if (e.kind == ExprKind::BinOp) {
+    auto& b = static_cast<const BinOp&>(e);
+    int l_end = b.left->end_col, r_col = b.right->col;
+    if (l_end < 0 || r_col < 0) return false;
+    for (int i = l_end; i < r_col; ++i) {
+      if (is_ws(seg[size_t(i)])) continue;
+      left = i;
+      right = i + 1;
+      if (i + 1 < r_col && !is_ws(seg[size_t(i + 1)])) ++right;  // two-character operator (//, **)
+      if (i + 1 < r_col && seg[size_t(i)] == ')') continue;      // skip the left operand's ')'
+      break;
+    }
+    return true;
+  }
+  if (e.kind == ExprKind::Subscript) {
+    auto& s = static_cast<const Subscript&>(e);
+    int len = int(seg.size());
+    left = s.value->end_col;
+    right = s.index->end_col + 1;
+    while (left < len && (is_ws(seg[size_t(left)]) || seg[size_t(left)] != '[')) ++left;
+    while (right < len && (is_ws(seg[size_t(right)]) || seg[size_t(right)] != ']')) ++right;
+    if (right < len) ++right;
+    return true;
+  }
+  return false;
+}
+
+// The source line of a traceback entry and, when the failing expression does not span it, the
+// line of carets under the expression (CPython 3.11's tb_displayline).
+std::string entry_lines(const TracebackEntry& t, const std::string& raw) {
+  std::string src = raw;
+  if (!src.empty() && src.back() == '\r') src.pop_back();
+  size_t lead = 0;
+  while (lead < src.size() && (src[lead] == ' ' || src[lead] == '\t' || src[lead] == '\f')) ++lead;
+  if (lead == src.size()) return "";
+  std::string out = "    " + src.substr(lead) + "\n";
+  if (t.col < 0) return out;
+  int lead_chars = chars_in(src, int(lead));
+  int line_chars = chars_in(src, int(src.size()));
+  int start = chars_in(src, t.col);
+  int end;
+  int left = -1, right = -1;
+  if (t.end_line == t.line && t.end_col >= 0) {
+    end = chars_in(src, t.end_col);
+    int bl, br;
+    std::string seg = src.substr(size_t(t.col), size_t(std::max(0, t.end_col - t.col)));
+    if (segment_anchors(seg, bl = -1, br = -1) && bl >= 0) {
+      left = start + chars_in(seg, bl);
+      right = start + chars_in(seg, br);
+    }
+  } else {
+    size_t i = src.size();
+    while (i > 0 && is_ws(src[i - 1])) --i;
+    end = chars_in(src, int(i));
+  }
+  bool secondary = left != -1 || right != -1;
+  if (end - start == line_chars - lead_chars && !secondary) return out;
+  std::string c = "    ";
+  for (int p = lead_chars + 1; p <= end; ++p) {
+    if (p <= start) c += ' ';
+    else if (secondary && left < p && p <= right) c += '^';
+    else c += secondary ? '~' : '^';
+  }
+  return out + c + "\n";
 }
 }  // namespace
 
@@ -104,8 +193,7 @@ std::string format_traceback(const PyException& e, const std::string& filename,
       for (size_t k = 0; k < std::min<size_t>(run, 3); ++k) {
         auto& t = e.traceback[i];
         out += "  File \"" + filename + "\", line " + std::to_string(t.line) + ", in " + t.function + "\n";
-        std::string s = strip(source_line(t.line));
-        if (!s.empty()) out += "    " + s + "\n";
+        out += entry_lines(t, source_line(t.line));
       }
       if (run > 3)
         out += "  [Previous line repeated " + std::to_string(run - 3) + " more time" + (run - 3 == 1 ? "" : "s") + "]\n";
@@ -134,8 +222,32 @@ void Interpreter::Impl::add_traceback(PyException& e, int line) {
   if (!e.traceback.empty() && e.traceback.front().depth == frame->depth) return;
   TracebackEntry t;
   t.function = frame->name;
-  t.line = line;
+  t.line = t.stmt_line = t.end_line = line;
   t.depth = frame->depth;
+  if (const Expr* x = frame->failing; x && x->col >= 0) {
+    t.line = x->line;
+    t.col = x->col;
+    t.end_line = x->end_line;
+    t.end_col = x->end_col;
+  }
+  e.traceback.insert(e.traceback.begin(), t);
+}
+
+void Interpreter::Impl::add_traceback(PyException& e, const Stmt& s) {
+  if (e.is_syntax_error) return;
+  if (!e.traceback.empty() && e.traceback.front().depth == frame->depth) return;
+  if (frame->failing && frame->failing->col >= 0) {
+    add_traceback(e, s.line);
+    return;
+  }
+  TracebackEntry t;
+  t.function = frame->name;
+  t.line = t.stmt_line = s.line;
+  t.depth = frame->depth;
+  t.col = s.col;
+  t.end_line = s.end_line;
+  t.end_col = s.is_simple() ? s.end_col : -1;
+  if (!s.is_simple()) t.end_line = s.line;
   e.traceback.insert(e.traceback.begin(), t);
 }
 

@@ -14,8 +14,11 @@ namespace tp::interp {
 
 struct TracebackEntry {
   std::string function;  // "<module>" or the def's name
-  int line = 0;
+  int line = 0;          // first line of the failing expression (what the traceback shows)
   int depth = 0;         // call depth of the frame (one entry per frame)
+  int stmt_line = 0;     // line of the statement that was executing
+  // Span of the failing expression (0-based byte columns; end_col -1 = to the end of `line`).
+  int col = -1, end_line = 0, end_col = -1;
 };
 
 class PyException : public std::exception {

@@ -27,6 +27,7 @@ void Interpreter::Impl::fire_event(const Stmt& s, const PyException* error) {
 
 Flow Interpreter::Impl::exec(const Stmt& s) {
   in.current_line_ = s.line;
+  frame->failing = nullptr;
   try {
     in.count_step();
     Flow f = exec_inner(s);
@@ -36,7 +37,7 @@ Flow Interpreter::Impl::exec(const Stmt& s) {
     }
     return f;
   } catch (PyException& e) {
-    add_traceback(e, s.line);
+    add_traceback(e, s);
     if (!e.reported) {
       e.reported = true;
       fire_event(s, &e);
@@ -45,7 +46,7 @@ Flow Interpreter::Impl::exec(const Stmt& s) {
   } catch (const std::exception& ex) {
     bool ok;
     PyException e = convert(ex, ok);
-    add_traceback(e, s.line);
+    add_traceback(e, s);
     e.reported = true;
     fire_event(s, &e);
     throw e;
@@ -66,6 +67,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
     case StmtKind::AugAssign: {
       auto& a = static_cast<const AugAssign&>(s);
       auto inplace = [&](const ObjPtr& cur, const ObjPtr& rhs) -> ObjPtr {
+        frame->failing = nullptr;  // CPython places the in-place operator at the whole statement
         if (cur->kind == Kind::Tensor || cur->kind == Kind::NdArray) {
           if (ObjPtr r = lib::inplace_op(in, a.op, cur, rhs)) return r;
         }
@@ -88,7 +90,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
             }
           }
         }
-        return in.binary_op(a.op, cur, rhs);
+        return in.binary_op(a.op, cur, rhs, true);
       };
       const Expr& t = *a.target;
       if (t.kind == ExprKind::Name) {
@@ -156,6 +158,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
     case StmtKind::Assert: {
       auto& a = static_cast<const Assert&>(s);
       if (!in.truthy(eval(*a.test))) {
+        frame->failing = a.test.get();
         if (a.msg) {
           ObjPtr m = eval(*a.msg);
           PyException e = make_error("AssertionError", in.str(m));
@@ -170,16 +173,19 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
     }
     case StmtKind::Delete: {
       for (auto& t : static_cast<const Delete&>(s).targets) {
+        frame->failing = t.get();
         if (t->kind == ExprKind::Name) {
           delete_name(static_cast<const Name&>(*t).id);
         } else if (t->kind == ExprKind::Subscript) {
           auto& sub = static_cast<const Subscript&>(*t);
           ObjPtr obj = eval(*sub.value);
           ObjPtr idx = eval_subscript_index(*sub.index);
+          frame->failing = t.get();
           in.setitem(obj, idx, nullptr);  // nullptr value = delete
         } else if (t->kind == ExprKind::Attribute) {
           auto& at = static_cast<const Attribute&>(*t);
           ObjPtr obj = eval(*at.value);
+          frame->failing = t.get();
           in.setattr(obj, at.attr, nullptr);
         } else {
           for (auto& x : static_cast<const Collection&>(*t).elts) {
@@ -201,18 +207,22 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
     case ExprKind::Name: store(static_cast<const Name&>(target).id, value); return;
     case ExprKind::Attribute: {
       auto& a = static_cast<const Attribute&>(target);
-      in.setattr(eval(*a.value), a.attr, value);
+      ObjPtr obj = eval(*a.value);
+      frame->failing = &target;
+      in.setattr(obj, a.attr, value);
       return;
     }
     case ExprKind::Subscript: {
       auto& sub = static_cast<const Subscript&>(target);
       ObjPtr obj = eval(*sub.value);
       ObjPtr idx = eval_subscript_index(*sub.index);
+      frame->failing = &target;
       in.setitem(obj, idx, value);
       return;
     }
     case ExprKind::Tuple: case ExprKind::List: {
       auto& elts = static_cast<const Collection&>(target).elts;
+      frame->failing = &target;
       if (value->kind != Kind::List && value->kind != Kind::Tuple && value->kind != Kind::Str &&
           value->kind != Kind::Dict && value->kind != Kind::Range && value->kind != Kind::Size &&
           value->kind != Kind::Tensor && value->kind != Kind::NdArray && value->kind != Kind::Instance)
@@ -248,6 +258,7 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
 
 Flow Interpreter::Impl::exec_for(const For& s) {
   ObjPtr seq = eval(*s.iter);
+  frame->failing = nullptr;
   bool first = true;
   auto step = [&](const ObjPtr& item) -> Flow {
     in.current_line_ = s.line;
@@ -403,6 +414,10 @@ Flow Interpreter::Impl::exec_try(const Try& t) {
 }
 
 void Interpreter::Impl::exec_raise(const Raise& r) {
+  struct AtStatement {  // RAISE is placed at the whole statement
+    Frame* f;
+    ~AtStatement() { f->failing = nullptr; }
+  } at{frame};
   if (!r.exc) {
     if (handling.empty()) throw_error("RuntimeError", "No active exception to reraise");
     throw PyException(*handling.back());

@@ -52,6 +52,9 @@ struct Frame {
   const UserFunctionObj* function = nullptr;
   ObjPtr first_arg;        // `self` for zero-argument super()
   std::string qualprefix;  // qualname prefix of functions defined here ("f.<locals>.", "Net.")
+  // The expression whose own operation is running (its operands are done); null = the statement
+  // itself. Tracebacks underline it, as CPython 3.11 does with instruction positions.
+  const Expr* failing = nullptr;
 };
 
 // super(): attribute lookups start after `start` in the MRO of self's class.
@@ -127,7 +130,8 @@ struct Interpreter::Impl {
   // ---- exceptions
   PyException make_error(const std::string& type, const std::string& message);
   [[noreturn]] void throw_error(const std::string& type, const std::string& message);
-  void add_traceback(PyException& e, int line);
+  void add_traceback(PyException& e, const Stmt& s);
+  void add_traceback(PyException& e, int line);  // no statement span (lambdas)
   PyException convert(const std::exception& e, bool& ok);  // TorchError/InternalError/... -> PyException
   bool exception_isinstance(const std::string& type, const std::string& handler) const;
 

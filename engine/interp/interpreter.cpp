@@ -259,16 +259,17 @@ std::string Interpreter::exec_repl(const std::string& source, const std::string&
       ObjPtr v;
       current_line_ = st->line;
       try {
+        impl_->frame->failing = nullptr;
         count_step();
         v = impl_->eval(*static_cast<ExprStmt&>(*st).value);
       } catch (PyException& e) {
-        impl_->add_traceback(e, st->line);
+        impl_->add_traceback(e, *st);
         if (!e.reported) { e.reported = true; impl_->fire_event(*st, &e); }
         throw;
       } catch (const std::exception& ex) {
         bool ok;
         PyException e = impl_->convert(ex, ok);
-        impl_->add_traceback(e, st->line);
+        impl_->add_traceback(e, *st);
         e.reported = true;
         impl_->fire_event(*st, &e);
         throw e;

@@ -66,7 +66,7 @@ class Interpreter {
   void setattr(const ObjPtr& obj, const std::string& name, const ObjPtr& value);
   ObjPtr getitem(const ObjPtr& obj, const ObjPtr& index);
   void setitem(const ObjPtr& obj, const ObjPtr& index, const ObjPtr& value);
-  ObjPtr binary_op(const std::string& op, const ObjPtr& a, const ObjPtr& b);
+  ObjPtr binary_op(const std::string& op, const ObjPtr& a, const ObjPtr& b, bool augmented = false);  // x op= y: "+=" in messages
   ObjPtr unary_op(const std::string& op, const ObjPtr& a);
   ObjPtr compare(const std::string& op, const ObjPtr& a, const ObjPtr& b);
   std::vector<ObjPtr> iterate(const ObjPtr& o);            // materialised iteration (TypeError if not iterable)

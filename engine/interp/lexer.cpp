@@ -113,6 +113,7 @@ class Lexer {
     k.line = line_;
     k.col = start >= line_start_ ? int(start - line_start_) : 0;
     k.end_line = line_;
+    k.end_col = pos_ >= line_start_ ? int(pos_ - line_start_) : k.col;
     tokens_.push_back(std::move(k));
   }
   void emit_newline() {
@@ -289,6 +290,7 @@ class Lexer {
     k.line = start_line;
     k.col = start_col;
     k.end_line = line_;
+    k.end_col = int(pos_ - line_start_);
     k.is_fstring = fstr;
     k.is_raw = raw;
     // "\r\n" inside triple-quoted strings reads as "\n" (universal newlines).

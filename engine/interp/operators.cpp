@@ -165,7 +165,7 @@ static ObjPtr repeat(Interpreter& in, Interpreter::Impl& impl, const ObjPtr& seq
   return seq->kind == Kind::List ? in.make_list(std::move(out)) : in.make_tuple(std::move(out));
 }
 
-ObjPtr Interpreter::binary_op(const std::string& op, const ObjPtr& a, const ObjPtr& b) {
+ObjPtr Interpreter::binary_op(const std::string& op, const ObjPtr& a, const ObjPtr& b, bool augmented) {
   auto& impl = *impl_;
   if (is_arraylike(a) || is_arraylike(b)) {
     if (ObjPtr r = lib::binary_op(*this, op, a, b)) return r;
@@ -227,7 +227,7 @@ ObjPtr Interpreter::binary_op(const std::string& op, const ObjPtr& a, const ObjP
     for (auto& kv : static_cast<DictObj&>(*b).items) setitem(d, kv.first, kv.second);
     return d;
   }
-  std::string shown = op == "**" ? "** or pow()" : op;
+  std::string shown = augmented ? op + "=" : op == "**" ? "** or pow()" : op;
   impl.throw_error("TypeError", "unsupported operand type(s) for " + shown + ": '" + type_name(a) + "' and '" +
                                     type_name(b) + "'");
 }

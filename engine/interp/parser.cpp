@@ -94,6 +94,19 @@ std::string Parser::expect_name() {
   return advance().text;
 }
 
+void Parser::span(Expr& e, size_t start) const {
+  if (!positions_) {
+    e.col = e.end_col = -1;
+    return;
+  }
+  const Token& a = toks_[start];
+  const Token& b = toks_[pos_ > start ? pos_ - 1 : start];
+  e.line = a.line;
+  e.col = a.col;
+  e.end_line = b.end_line;
+  e.end_col = b.end_col;
+}
+
 bool Parser::is_keyword(const Token& t) const {
   if (t.type != Tok::Name) return false;
   for (int i = 0; kKeywords[i]; ++i)
@@ -167,6 +180,7 @@ void Parser::simple_statements(Block& out) {
 
 StmtPtr Parser::simple_statement() {
   const Token& t = peek();
+  size_t start = pos_;
   int line = t.line;
   StmtPtr s;
   if (t.type == Tok::Name) {
@@ -234,6 +248,8 @@ StmtPtr Parser::simple_statement() {
   }
   if (!s) s = expression_statement();
   s->end_line = previous().end_line;
+  s->col = toks_[start].col;
+  s->end_col = previous().end_col;
   return s;
 }
 
@@ -407,6 +423,7 @@ StmtPtr Parser::if_statement(int line, const char* what) {
 
 StmtPtr Parser::for_statement() {
   auto s = std::make_unique<For>(advance().line);
+  s->col = previous().col;
   s->target = target_list();
   check_target(*s->target, "assign to");
   declare_target(*s->target);
@@ -425,6 +442,7 @@ StmtPtr Parser::for_statement() {
 
 StmtPtr Parser::while_statement() {
   auto s = std::make_unique<While>(advance().line);
+  s->col = previous().col;
   s->test = named_expression();
   ++loop_depth_;
   s->body = block("'while' statement", s->line);
@@ -472,6 +490,7 @@ std::vector<Param> Parser::parameters(const char* closer) {
 
 StmtPtr Parser::def_statement(std::vector<ExprPtr> decorators) {
   auto s = std::make_unique<FunctionDef>(advance().line);
+  s->col = previous().col;
   s->decorators = std::move(decorators);
   auto code = std::make_shared<FunctionCode>();
   code->line = s->line;
@@ -499,6 +518,7 @@ StmtPtr Parser::def_statement(std::vector<ExprPtr> decorators) {
 
 StmtPtr Parser::class_statement() {
   auto s = std::make_unique<ClassDef>(advance().line);
+  s->col = previous().col;
   s->name = expect_name();
   declare(s->name);
   if (match_op("(")) {
@@ -525,6 +545,7 @@ StmtPtr Parser::class_statement() {
 
 StmtPtr Parser::with_statement() {
   auto s = std::make_unique<With>(advance().line);
+  s->col = previous().col;
   bool paren = false;
   // `with (a as b, c):` (3.10+ parenthesised items) vs `with (a):`
   if (check_op("(")) {
@@ -563,6 +584,7 @@ StmtPtr Parser::with_statement() {
 
 StmtPtr Parser::try_statement() {
   auto s = std::make_unique<Try>(advance().line);
+  s->col = previous().col;
   s->body = block("'try' statement", s->line);
   while (check_kw("except")) {
     ExceptHandler h;

@@ -35,6 +35,9 @@ class Parser {
   [[noreturn]] void error(const std::string& message, const Token& at, const char* type = "SyntaxError") const;
   [[noreturn]] void error_here(const std::string& message = "invalid syntax") const { error(message, peek()); }
   bool at_expression_start() const;
+  // Sets e's source span from token `start` to the last consumed token.
+  void span(Expr& e, size_t start) const;
+  ExprPtr spanned(ExprPtr e, size_t start) const { span(*e, start); return e; }
   bool is_keyword(const Token& t) const;
 
   // ---- statements (parser.cpp)
@@ -81,6 +84,7 @@ class Parser {
   ExprPtr power();
   ExprPtr primary();
   ExprPtr atom();
+  ExprPtr atom_inner();
   ExprPtr paren_atom();
   ExprPtr list_atom();
   ExprPtr brace_atom();
@@ -105,6 +109,7 @@ class Parser {
   int loop_depth_ = 0;
   int function_depth_ = 0;
   std::vector<ScopeInfo*> scopes_;  // innermost function-like scope last (empty at module level)
+  bool positions_ = true;           // false inside f-string fields (their columns are not the source's)
 };
 
 }  // namespace tp::interp

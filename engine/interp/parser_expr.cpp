@@ -40,6 +40,7 @@ bool Parser::at_expression_start() const {
 
 ExprPtr Parser::expression_list(bool allow_starred) {
   int line = peek().line;
+  size_t start = pos_;
   ExprPtr first = allow_starred ? star_or_expression() : expression();
   if (!check_op(",")) {
     if (first->kind == ExprKind::Starred) error("can't use starred expression here", previous());
@@ -51,13 +52,18 @@ ExprPtr Parser::expression_list(bool allow_starred) {
     if (!at_expression_start()) break;
     tuple->elts.push_back(allow_starred ? star_or_expression() : expression());
   }
+  span(*tuple, start);
+  tuple->end_line = tuple->elts.back()->end_line;  // a trailing comma is not part of the span
+  tuple->end_col = tuple->elts.back()->end_col;
   return tuple;
 }
 
 ExprPtr Parser::target_list() {
   int line = peek().line;
+  size_t start = pos_;
   auto one = [&]() -> ExprPtr {
-    if (match_op("*")) return std::make_unique<Starred>(previous().line, bit_or());
+    size_t s = pos_;
+    if (match_op("*")) return spanned(std::make_unique<Starred>(previous().line, bit_or()), s);
     return bit_or();
   };
   ExprPtr first = one();
@@ -68,25 +74,30 @@ ExprPtr Parser::target_list() {
     if (check_kw("in") || check_op("=") || check_op(":")) break;
     tuple->elts.push_back(one());
   }
+  span(*tuple, start);
+  tuple->end_line = tuple->elts.back()->end_line;
+  tuple->end_col = tuple->elts.back()->end_col;
   return tuple;
 }
 
 ExprPtr Parser::star_or_expression() {
+  size_t start = pos_;
   if (match_op("*")) {
     int line = previous().line;
-    return std::make_unique<Starred>(line, bit_or());
+    return spanned(std::make_unique<Starred>(line, bit_or()), start);
   }
   return named_expression();
 }
 
 ExprPtr Parser::named_expression() {
   if (check(Tok::Name) && peek(1).is(Tok::Op, ":=")) {
+    size_t start = pos_;
     auto n = std::make_unique<NamedExpr>(peek().line);
     n->target = expect_name();
     advance();
     declare(n->target);
     n->value = expression();
-    return n;
+    return spanned(std::move(n), start);
   }
   return expression();
 }
@@ -94,6 +105,7 @@ ExprPtr Parser::named_expression() {
 ExprPtr Parser::expression() {
   DepthGuard guard(*this);
   if (check_kw("lambda")) return lambda_expression();
+  size_t start = pos_;
   ExprPtr body = disjunction();
   if (check_kw("if")) {
     auto e = std::make_unique<IfExp>(advance().line);
@@ -101,12 +113,13 @@ ExprPtr Parser::expression() {
     if (!match_kw("else")) error("expected 'else' after 'if' expression", peek());
     e->body = std::move(body);
     e->orelse = expression();
-    return e;
+    return spanned(std::move(e), start);
   }
   return body;
 }
 
 ExprPtr Parser::lambda_expression() {
+  size_t start = pos_;
   auto l = std::make_unique<Lambda>(advance().line);
   auto code = std::make_shared<FunctionCode>();
   code->name = "<lambda>";
@@ -118,37 +131,41 @@ ExprPtr Parser::lambda_expression() {
   code->expr = expression();
   scopes_.pop_back();
   l->code = std::move(code);
-  return l;
+  return spanned(std::move(l), start);
 }
 
 ExprPtr Parser::disjunction() {
+  size_t start = pos_;
   ExprPtr left = conjunction();
   if (!check_kw("or")) return left;
   auto b = std::make_unique<BoolOp>(left->line, false);
   b->values.push_back(std::move(left));
   while (match_kw("or")) b->values.push_back(conjunction());
-  return b;
+  return spanned(std::move(b), start);
 }
 
 ExprPtr Parser::conjunction() {
+  size_t start = pos_;
   ExprPtr left = inversion();
   if (!check_kw("and")) return left;
   auto b = std::make_unique<BoolOp>(left->line, true);
   b->values.push_back(std::move(left));
   while (match_kw("and")) b->values.push_back(inversion());
-  return b;
+  return spanned(std::move(b), start);
 }
 
 ExprPtr Parser::inversion() {
   DepthGuard guard(*this);
   if (check_kw("not")) {
+    size_t start = pos_;
     int line = advance().line;
-    return std::make_unique<UnaryOp>(line, "not", inversion());
+    return spanned(std::make_unique<UnaryOp>(line, "not", inversion()), start);
   }
   return comparison();
 }
 
 ExprPtr Parser::comparison() {
+  size_t start = pos_;
   ExprPtr left = bit_or();
   if (!is_comp_op(peek()) || (check_kw("not") && !peek(1).is(Tok::Name, "in"))) return left;
   auto c = std::make_unique<Compare>(left->line);
@@ -164,11 +181,12 @@ ExprPtr Parser::comparison() {
     c->ops.push_back(op);
     c->comparators.push_back(bit_or());
   }
-  return c;
+  return spanned(std::move(c), start);
 }
 
 #define TP_BINARY_LEVEL(fn, next, ...)                                         \
   ExprPtr Parser::fn() {                                                       \
+    size_t start = pos_;                                                       \
     ExprPtr left = next();                                                     \
     static const char* const ops[] = {__VA_ARGS__, nullptr};                   \
     while (true) {                                                             \
@@ -178,6 +196,7 @@ ExprPtr Parser::comparison() {
       if (!hit) return left;                                                   \
       int line = advance().line;                                               \
       left = std::make_unique<BinOp>(line, hit, std::move(left), next());      \
+      span(*left, start);                                                      \
     }                                                                          \
   }
 
@@ -192,43 +211,47 @@ TP_BINARY_LEVEL(term, factor, "*", "/", "//", "%", "@")
 ExprPtr Parser::factor() {
   DepthGuard guard(*this);
   if (check_op("-") || check_op("+") || check_op("~")) {
+    size_t start = pos_;
     const Token& t = advance();
     std::string op = t.text;
     ExprPtr operand = factor();
-    return std::make_unique<UnaryOp>(t.line, op, std::move(operand));
+    return spanned(std::make_unique<UnaryOp>(t.line, op, std::move(operand)), start);
   }
   return power();
 }
 
 ExprPtr Parser::power() {
+  size_t start = pos_;
   ExprPtr base = primary();
   if (check_op("**")) {
     int line = advance().line;
-    return std::make_unique<BinOp>(line, "**", std::move(base), factor());  // right-assoc; binds tighter than unary on its left
+    // right-assoc; binds tighter than unary on its left
+    return spanned(std::make_unique<BinOp>(line, "**", std::move(base), factor()), start);
   }
   return base;
 }
 
 ExprPtr Parser::primary() {
   if (check_kw("await")) throw SyntaxErrorInfo("SyntaxError", "unsupported syntax: 'await' is not supported by the playground", peek().line, peek().col);
+  size_t start = pos_;
   ExprPtr e = atom();
   while (true) {
     if (match_op(".")) {
       int line = previous().line;
       if (!check(Tok::Name)) error_here();
-      e = std::make_unique<Attribute>(line, std::move(e), advance().text);
+      e = spanned(std::make_unique<Attribute>(line, std::move(e), advance().text), start);
     } else if (check_op("(")) {
       DepthGuard guard(*this);
       int line = advance().line;
       auto call = std::make_unique<Call>(line, std::move(e));
       call_arguments(*call);
-      e = std::move(call);
+      e = spanned(std::move(call), start);
     } else if (check_op("[")) {
       DepthGuard guard(*this);
       int line = advance().line;
       ExprPtr index = subscript_list();
       expect_op("]");
-      e = std::make_unique<Subscript>(line, std::move(e), std::move(index));
+      e = spanned(std::make_unique<Subscript>(line, std::move(e), std::move(index)), start);
     } else {
       return e;
     }
@@ -241,8 +264,10 @@ void Parser::call_arguments(Call& call) {
     if (match_op("**")) {
       call.keywords.push_back({"", expression()});
       seen_keyword = true;
-    } else if (match_op("*")) {
-      call.args.push_back(std::make_unique<Starred>(previous().line, expression()));
+    } else if (check_op("*")) {
+      size_t s = pos_;
+      advance();
+      call.args.push_back(spanned(std::make_unique<Starred>(previous().line, expression()), s));
     } else if (check(Tok::Name) && peek(1).is(Tok::Op, "=")) {
       std::string name = advance().text;
       if (is_keyword(previous())) error("expression cannot contain assignment, perhaps you meant \"==\"?", previous());
@@ -270,6 +295,7 @@ void Parser::call_arguments(Call& call) {
 
 ExprPtr Parser::subscript_list() {
   int line = peek().line;
+  size_t start = pos_;
   ExprPtr first = subscript_item();
   if (!check_op(",")) return first;
   auto tuple = std::make_unique<Collection>(ExprKind::Tuple, line);
@@ -278,12 +304,16 @@ ExprPtr Parser::subscript_list() {
     if (check_op("]")) break;
     tuple->elts.push_back(subscript_item());
   }
+  span(*tuple, start);
+  tuple->end_line = tuple->elts.back()->end_line;
+  tuple->end_col = tuple->elts.back()->end_col;
   return tuple;
 }
 
 ExprPtr Parser::subscript_item() {
   int line = peek().line;
-  if (match_op("*")) return std::make_unique<Starred>(line, bit_or());
+  size_t start = pos_;
+  if (match_op("*")) return spanned(std::make_unique<Starred>(line, bit_or()), start);
   ExprPtr lower;
   if (!check_op(":")) {
     lower = named_expression();
@@ -296,7 +326,7 @@ ExprPtr Parser::subscript_item() {
   if (match_op(":")) {
     if (!check_op(",") && !check_op("]")) s->step = expression();
   }
-  return s;
+  return spanned(std::move(s), start);
 }
 
 void Parser::comprehension_clauses(Comp& comp) {
@@ -334,6 +364,13 @@ ExprPtr Parser::finish_comprehension(ExprKind kind, int line, ExprPtr elt, ExprP
 
 ExprPtr Parser::atom() {
   DepthGuard guard(*this);
+  size_t start = pos_;
+  ExprPtr e = atom_inner();
+  if (e->col == -1 && positions_) span(*e, start);  // a parenthesised expression keeps its own span
+  return e;
+}
+
+ExprPtr Parser::atom_inner() {
   const Token& t = peek();
   switch (t.type) {
     case Tok::Int: {
@@ -547,6 +584,7 @@ void Parser::parse_fstring(const Token& t, std::vector<FStringPart>& parts, cons
     try {
       Parser sub(tokenize("(" + expr_text + ")", t.line, max_nesting_), max_nesting_);
       sub.scopes_ = scopes_;
+      sub.positions_ = false;
       p.expr = sub.single_expression();
     } catch (const SyntaxErrorInfo& e) {
       throw SyntaxErrorInfo(e.type, "f-string: " + e.message, t.line, t.col);

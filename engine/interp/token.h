@@ -23,6 +23,7 @@ struct Token {
   int line = 0;      // 1-based line of the first character
   int col = 0;       // 0-based byte column
   int end_line = 0;  // last line (triple-quoted strings span lines)
+  int end_col = 0;   // 0-based byte column just past the token on end_line
   bool is_fstring = false;  // String: text is the undecoded body of an f-string
   bool is_raw = false;      // String: r-prefix (f-string bodies keep backslashes)
   bool is(Tok t, const char* s) const { return type == t && text == s; }

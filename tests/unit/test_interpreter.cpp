@@ -113,8 +113,8 @@ TEST_CASE("exceptions: try/except/else/finally, raise, tracebacks", "[interp][ev
   CHECK(r.stderr_text ==
         "Traceback (most recent call last):\n"
         "  File \"prog.py\", line 7, in <module>\n    f(3)\n"
-        "  File \"prog.py\", line 2, in f\n    return g(x)\n"
-        "  File \"prog.py\", line 5, in g\n    return y / 0\n"
+        "  File \"prog.py\", line 2, in f\n    return g(x)\n           ^^^^\n"
+        "  File \"prog.py\", line 5, in g\n    return y / 0\n           ~~^~~\n"
         "ZeroDivisionError: division by zero\n");
   REQUIRE(r.error);
   CHECK(r.error->line == 5);
@@ -180,4 +180,26 @@ TEST_CASE("sessions are independent", "[interp][session]") {
   a.run("v = 1", "a.py");
   CHECK(a.global("v") != nullptr);
   CHECK(b.global("v") == nullptr);
+}
+
+TEST_CASE("tracebacks underline the failing expression like CPython 3.11", "[interp][traceback]") {
+  auto tb = [](const std::string& src) {
+    Session s;
+    std::string e = s.run(src, "p.py").stderr_text;
+    // drop the header and the exception line: keep the frame lines
+    e = e.substr(e.find('\n') + 1);
+    e.pop_back();
+    return e.substr(0, e.rfind('\n') + 1);
+  };
+  // expected texts from python3.11
+  CHECK(tb("a = 1\nb = (a  +  \"s\") * 2\n") == "  File \"p.py\", line 2, in <module>\n    b = (a  +  \"s\") * 2\n         ~~~^~~~~~\n");
+  CHECK(tb("a = 1\nc = (a) + \"s\"\n") == "  File \"p.py\", line 2, in <module>\n    c = (a) + \"s\"\n        ~~~~^~~~~\n");
+  CHECK(tb("x = [1,2]\nprint(x[1:2][5])\n") == "  File \"p.py\", line 2, in <module>\n    print(x[1:2][5])\n          ~~~~~~^^^\n");
+  CHECK(tb("l = []\nl[0] = 1\n") == "  File \"p.py\", line 2, in <module>\n    l[0] = 1\n    ~^^^\n");
+  CHECK(tb("y = int(1,\n        2)\n") == "  File \"p.py\", line 1, in <module>\n    y = int(1,\n        ^^^^^^\n");
+  CHECK(tb("x = 1; x += \"a\"\n") == "  File \"p.py\", line 1, in <module>\n    x = 1; x += \"a\"\n           ^^^^^^^^\n");
+  CHECK(tb("x = [1]\ny = (x[0] +\n     x[5])\n") == "  File \"p.py\", line 3, in <module>\n    x[5])\n    ~^^^\n");
+  CHECK(tb("s = \"\xc3\xa9\" + 1\n") == "  File \"p.py\", line 1, in <module>\n    s = \"\xc3\xa9\" + 1\n        ~~~~^~~\n");
+  CHECK(tb("raise ValueError(\"x\")\n") == "  File \"p.py\", line 1, in <module>\n    raise ValueError(\"x\")\n");
+  CHECK(tb("assert 1 == 2, \"msg\"\n") == "  File \"p.py\", line 1, in <module>\n    assert 1 == 2, \"msg\"\n           ^^^^^^\n");
 }
