@@ -1,0 +1,113 @@
+// Owns the live engine module and its Session, and turns everything the module can throw into
+// outcomes the page can show. A C++ exception arrives as an Error named EngineError (the bindings
+// guard every call); anything else (RangeError from deep recursion, a wasm trap) leaves the module
+// in an unknown state, so the host throws it away and instantiates a fresh one (toolchain.md §9.22).
+import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
+import { parseTrace, TraceFormatError, type ReplResult, type Trace } from './trace';
+
+export type ModuleFactory = () => Promise<TensorplayModule>;
+
+export type RunOutcome =
+  | { kind: 'trace'; trace: Trace; ms: number }
+  /** The engine refused (EngineError) or crashed (fatal: the module was re-created). */
+  | { kind: 'failure'; fatal: boolean; name: string; message: string };
+
+export type ExecOutcome =
+  | { kind: 'result'; result: ReplResult }
+  | { kind: 'failure'; fatal: boolean; name: string; message: string };
+
+export function isEngineError(e: unknown): e is Error {
+  return e instanceof Error && e.name === 'EngineError';
+}
+
+function describe(e: unknown): { name: string; message: string } {
+  if (e instanceof Error) return { name: e.name, message: e.message };
+  return { name: typeof e, message: String(e) };
+}
+
+export class EngineHost {
+  private module: TensorplayModule | null = null;
+  private session: Session | null = null;
+  /** How many times a crashed module was replaced (shown in diagnostics, asserted by tests). */
+  restarts = 0;
+
+  private constructor(private readonly factory: ModuleFactory) {}
+
+  static async create(factory: ModuleFactory): Promise<EngineHost> {
+    const host = new EngineHost(factory);
+    await host.instantiate();
+    return host;
+  }
+
+  get version(): string {
+    return this.module?.version() ?? '';
+  }
+
+  private async instantiate(): Promise<void> {
+    this.module = await this.factory();
+    this.session = new this.module.Session();
+  }
+
+  private async recover(): Promise<void> {
+    try {
+      this.session?.delete();
+    } catch {
+      // the old module is broken; its heap goes away with it
+    }
+    this.session = null;
+    this.module = null;
+    this.restarts++;
+    await this.instantiate();
+  }
+
+  /** Runs a whole program in a fresh world and returns its trace. */
+  async run(source: string): Promise<RunOutcome> {
+    const t0 = performance.now();
+    try {
+      const json = this.requireSession().run(source);
+      const trace = parseTrace(json);
+      return { kind: 'trace', trace, ms: performance.now() - t0 };
+    } catch (e) {
+      return this.fail(e);
+    }
+  }
+
+  /** Runs one REPL line in the world the last run left behind. */
+  async exec(line: string): Promise<ExecOutcome> {
+    try {
+      const result = JSON.parse(this.requireSession().exec(line)) as ReplResult;
+      return { kind: 'result', result };
+    } catch (e) {
+      return this.fail(e);
+    }
+  }
+
+  async reset(): Promise<void> {
+    try {
+      this.requireSession().reset();
+    } catch (e) {
+      await this.fail(e);
+    }
+  }
+
+  dispose(): void {
+    this.session?.delete();
+    this.session = null;
+    this.module = null;
+  }
+
+  private requireSession(): Session {
+    if (!this.session) throw new Error('engine not loaded');
+    return this.session;
+  }
+
+  private async fail(e: unknown): Promise<{ kind: 'failure'; fatal: boolean; name: string; message: string }> {
+    const d = describe(e);
+    if (isEngineError(e) || e instanceof TraceFormatError || e instanceof SyntaxError) {
+      // The C++ side refused cleanly, or sent a document we cannot read: the module is intact.
+      return { kind: 'failure', fatal: false, ...d };
+    }
+    await this.recover();
+    return { kind: 'failure', fatal: true, ...d };
+  }
+}

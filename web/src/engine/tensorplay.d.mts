@@ -1,0 +1,29 @@
+// Hand-written types for the generated embind module build/wasm/tensorplay.mjs (wasm/bindings.cpp).
+// Emscripten 3.1.6 cannot emit them (no --emit-tsd).
+
+export interface Session {
+  /** Runs a whole program in a fresh world; returns the trace JSON (engine/trace/SCHEMA.md). */
+  run(source: string): string;
+  /** Runs one REPL input in the same world; returns the JSON of that step. */
+  exec(line: string): string;
+  /** Drops every object and starts a fresh world. */
+  reset(): void;
+  /** Frees the C++ object (embind handles are not garbage-collected). */
+  delete(): void;
+}
+
+export interface TensorplayModule {
+  Session: { new (): Session };
+  /** Engine build description (version, optimisation). */
+  version(): string;
+}
+
+export interface TensorplayOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+  print?: (text: string) => void;
+  printErr?: (text: string) => void;
+}
+
+declare function createTensorplay(options?: TensorplayOptions): Promise<TensorplayModule>;
+export default createTensorplay;

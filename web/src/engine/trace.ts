@@ -1,0 +1,178 @@
+// TypeScript mirror of the JSON trace (engine/trace/SCHEMA.md, schema_version 1): the contract
+// between the C++ engine and the page. Keys keep the engine's snake_case.
+
+export const SCHEMA_VERSION = 1;
+
+export type Id = number;
+/** Element values as JSON numbers; non-finite floats arrive as strings. */
+export type CellValue = number | 'inf' | '-inf' | 'nan';
+
+export interface TraceError {
+  type: string;
+  message: string;
+  line: number;
+  tensor_ids: Id[];
+  node_ids: Id[];
+}
+
+export interface Limits {
+  max_steps: number;
+  max_tensor_bytes: number;
+  max_recursion: number;
+  max_output_bytes: number;
+}
+
+export interface Variable {
+  name: string;
+  object: Id;
+}
+
+export interface PyObject {
+  id: Id;
+  type: string;
+  tensor?: Id;
+  repr?: string;
+  items?: Id[] | [Id, Id][];
+  attrs?: [string, Id][];
+}
+
+export interface Tensor {
+  id: Id;
+  object: Id;
+  repr: string;
+  sizes: number[];
+  strides: number[];
+  storage_offset: number;
+  dtype: string;
+  device: string;
+  element_size: number;
+  storage: Id;
+  version_family: Id;
+  _version: number;
+  _base: Id | null;
+  is_view: boolean;
+  is_contiguous: boolean;
+  requires_grad: boolean;
+  is_leaf: boolean;
+  retains_grad: boolean;
+  grad_fn: Id | null;
+  output_nr: number;
+  grad: Id | null;
+  is_parameter: boolean;
+  data_ptr: number;
+}
+
+export interface StorageSummary {
+  shown: number;
+  total: number;
+}
+
+export interface Storage {
+  id: Id;
+  device: string;
+  nbytes: number;
+  data_ptr: number;
+  dtype: string;
+  numel: number;
+  write_count: number;
+  written: number[];
+  values: CellValue[] | null;
+  summary: StorageSummary | null;
+}
+
+export interface NextEdge {
+  node: Id | null;
+  input_nr: number;
+}
+
+export interface SavedTensor {
+  name: string;
+  tensor: Id | null;
+  saved_version: number;
+  current_version: number;
+  released: boolean;
+}
+
+export interface GraphNode {
+  id: Id;
+  name: string;
+  next: NextEdge[];
+  saved: SavedTensor[];
+  tensor: Id | null;
+  variable: Id | null;
+}
+
+export type BackwardEvent =
+  | { kind: 'execute'; node: Id; grads_in: (string | null)[]; grads_out: (string | null)[] }
+  | { kind: 'accumulate'; node: Id; tensor: Id; grad: string }
+  | { kind: 'retain'; tensor: Id; grad: string };
+
+export interface BackwardRun {
+  root: Id;
+  retain_graph: boolean;
+  events: BackwardEvent[];
+}
+
+export interface Step {
+  index: number;
+  line: number;
+  end_line: number;
+  stdout: string;
+  stderr: string;
+  error: TraceError | null;
+  variables: Variable[];
+  objects: PyObject[];
+  tensors: Tensor[];
+  storages: Storage[];
+  nodes: GraphNode[];
+  backward: BackwardRun | null;
+}
+
+export interface Trace {
+  schema_version: number;
+  source: string;
+  stdout: string;
+  stderr: string;
+  error: TraceError | null;
+  limits?: Limits;
+  steps: Step[];
+}
+
+/** One REPL input's result (Session.exec). */
+export interface ReplResult {
+  stdout: string;
+  stderr: string;
+  echo: string;
+  error: TraceError | null;
+  /** The world after the line, when the engine sends it. */
+  step?: Step | null;
+}
+
+/** A document that is not a trace this page understands (a contract bug, not a crash). */
+export class TraceFormatError extends Error {
+  override name = 'TraceFormatError';
+}
+
+/** Parses and sanity-checks a trace document; throws TraceFormatError when it is not one. */
+export function parseTrace(json: string): Trace {
+  let t: Trace;
+  try {
+    t = JSON.parse(json) as Trace;
+  } catch (e) {
+    throw new TraceFormatError(`trace: invalid JSON (${(e as Error).message})`);
+  }
+  if (typeof t !== 'object' || t === null) throw new TraceFormatError('trace: not a JSON object');
+  if (t.schema_version !== SCHEMA_VERSION) {
+    throw new TraceFormatError(`trace: schema_version ${String(t.schema_version)}, expected ${SCHEMA_VERSION}`);
+  }
+  if (!Array.isArray(t.steps)) throw new TraceFormatError('trace: missing steps');
+  return t;
+}
+
+/** Reads a cell value as a number (NaN/±Infinity for the string forms). */
+export function cellNumber(v: CellValue): number {
+  if (typeof v === 'number') return v;
+  if (v === 'inf') return Infinity;
+  if (v === '-inf') return -Infinity;
+  return NaN;
+}

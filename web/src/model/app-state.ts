@@ -1,0 +1,140 @@
+// The page's state as one object with explicit transitions (run finished, step moves, play/pause,
+// language, REPL history). Views read it and redraw; nothing here touches the DOM.
+import type { Trace, TraceError } from '../engine/trace';
+import type { Lang } from './i18n';
+import { TraceModel } from './world';
+
+export type Status =
+  | { kind: 'loading' }
+  | { kind: 'ready' }
+  | { kind: 'running' }
+  | { kind: 'ran'; steps: number; ms: number; error: TraceError | null }
+  | { kind: 'engine-failure'; fatal: boolean; name: string; message: string }
+  | { kind: 'load-failed'; message: string };
+
+export interface ReplEntry {
+  input: string;
+  stdout: string;
+  stderr: string;
+  echo: string;
+  error: TraceError | null;
+}
+
+export interface State {
+  status: Status;
+  lang: Lang;
+  model: TraceModel | null;
+  /** index into the trace's steps (-1 when there are none) */
+  step: number;
+  playing: boolean;
+  repl: ReplEntry[];
+}
+
+type Listener = (s: State, prev: State) => void;
+
+export class AppState {
+  private s: State;
+  private readonly listeners: Listener[] = [];
+
+  constructor(lang: Lang = 'en') {
+    this.s = { status: { kind: 'loading' }, lang, model: null, step: -1, playing: false, repl: [] };
+  }
+
+  get state(): State {
+    return this.s;
+  }
+
+  subscribe(fn: Listener): void {
+    this.listeners.push(fn);
+  }
+
+  private set(patch: Partial<State>): void {
+    const prev = this.s;
+    this.s = { ...prev, ...patch };
+    for (const fn of this.listeners) fn(this.s, prev);
+  }
+
+  setStatus(status: Status): void {
+    this.set({ status });
+  }
+
+  setLang(lang: Lang): void {
+    this.set({ lang });
+  }
+
+  /** A run finished: show its last step (or the step that raised), unless `step` asks otherwise. */
+  loadTrace(trace: Trace, ms: number, step?: number): void {
+    const model = new TraceModel(trace);
+    const last = model.stepCount - 1;
+    const errorStep = model.errorStep();
+    const target = step !== undefined ? Math.min(Math.max(step, 0), last) : errorStep ?? last;
+    this.set({
+      model,
+      step: target,
+      playing: false,
+      repl: [],
+      status: { kind: 'ran', steps: model.stepCount, ms, error: trace.error },
+    });
+  }
+
+  get stepCount(): number {
+    return this.s.model?.stepCount ?? 0;
+  }
+
+  goTo(step: number): void {
+    const n = this.stepCount;
+    if (n === 0) return;
+    const clamped = Math.min(Math.max(Math.round(step), 0), n - 1);
+    if (clamped !== this.s.step) this.set({ step: clamped });
+  }
+
+  next(): boolean {
+    if (this.s.step >= this.stepCount - 1) return false;
+    this.goTo(this.s.step + 1);
+    return true;
+  }
+
+  prev(): boolean {
+    if (this.s.step <= 0) return false;
+    this.goTo(this.s.step - 1);
+    return true;
+  }
+
+  first(): void {
+    this.goTo(0);
+  }
+
+  last(): void {
+    this.goTo(this.stepCount - 1);
+  }
+
+  /** Play from the start when at the end, like a media player. */
+  play(): void {
+    if (this.stepCount === 0) return;
+    if (this.s.step >= this.stepCount - 1) this.set({ step: 0, playing: true });
+    else this.set({ playing: true });
+  }
+
+  pause(): void {
+    if (this.s.playing) this.set({ playing: false });
+  }
+
+  /** One tick of playback; stops at the end. Returns whether playback goes on. */
+  tick(): boolean {
+    if (!this.s.playing) return false;
+    if (!this.next()) {
+      this.set({ playing: false });
+      return false;
+    }
+    if (this.s.step >= this.stepCount - 1) this.set({ playing: false });
+    return this.s.playing;
+  }
+
+  addRepl(entry: ReplEntry): void {
+    this.set({ repl: [...this.s.repl, entry] });
+  }
+
+  clearRepl(): void {
+    this.set({ repl: [] });
+  }
+}

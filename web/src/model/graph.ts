@@ -1,0 +1,139 @@
+// The autograd graph of one step as boxes and edges ready for a layout library, plus the backward
+// run as an ordered list of frames to animate. Names are PyTorch's (grad_fn.name()).
+import type { BackwardRun, GraphNode, Id, Tensor } from '../engine/trace';
+import type { World } from './world';
+
+export interface GraphBox {
+  key: string;
+  kind: 'node' | 'tensor';
+  /** autograd node id (kind 'node') or tensor id (kind 'tensor') */
+  id: Id;
+  title: string;
+  subtitle: string[];
+  /** saved tensors whose version moved on since they were saved */
+  stale: { name: string; saved: number; current: number }[];
+  released: boolean;
+  retainsGrad: boolean;
+  isLeaf: boolean;
+  /** node is named by the current error */
+  flagged: boolean;
+  width: number;
+  height: number;
+}
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  /** gradient flows from `from` to `to`; label = input_nr when a node has several inputs */
+  label: string;
+}
+
+export interface GraphModel {
+  boxes: GraphBox[];
+  edges: GraphEdge[];
+}
+
+const CHAR_W = 7.4;
+const LINE_H = 16;
+
+function boxSize(title: string, lines: string[]): { width: number; height: number } {
+  const longest = Math.max(title.length, ...lines.map((l) => l.length));
+  return { width: Math.max(96, Math.ceil(longest * CHAR_W) + 24), height: 28 + lines.length * LINE_H };
+}
+
+function tensorTitle(w: World, t: Tensor): string {
+  return w.tensorLabel(t);
+}
+
+/**
+ * Boxes: every autograd node, plus one box per named tensor that requires grad (the tensor the
+ * node produced, or the leaf an AccumulateGrad feeds). Edges point along gradient flow:
+ * output tensor → its grad_fn → next_functions → … → AccumulateGrad → leaf.
+ */
+export function buildGraph(w: World, flaggedNodes: ReadonlySet<Id> = new Set()): GraphModel {
+  const boxes: GraphBox[] = [];
+  const edges: GraphEdge[] = [];
+  const tensorBoxes = new Set<Id>();
+  const addTensor = (t: Tensor) => {
+    if (tensorBoxes.has(t.id)) return;
+    tensorBoxes.add(t.id);
+    const lines = [`${t.sizes.length ? `[${t.sizes.join(', ')}]` : 'scalar'} ${t.dtype}`];
+    if (t.grad !== null) {
+      const g = w.tensors.get(t.grad);
+      if (g) lines.push(`.grad = ${oneLine(g.repr)}`);
+    }
+    if (t.retains_grad) lines.push('retain_grad()');
+    const title = tensorTitle(w, t);
+    boxes.push({
+      key: `t${t.id}`, kind: 'tensor', id: t.id, title, subtitle: lines, stale: [], released: false,
+      retainsGrad: t.retains_grad, isLeaf: t.is_leaf, flagged: false, ...boxSize(title, lines),
+    });
+  };
+
+  for (const n of w.step.nodes) {
+    const stale = n.saved
+      .filter((s) => !s.released && s.current_version !== s.saved_version)
+      .map((s) => ({ name: s.name, saved: s.saved_version, current: s.current_version }));
+    const released = n.saved.length > 0 && n.saved.every((s) => s.released);
+    const lines = n.saved.map((s) => `saved ${s.name}${s.released ? ' (freed)' : ` v${s.saved_version}`}`);
+    boxes.push({
+      key: `n${n.id}`, kind: 'node', id: n.id, title: n.name, subtitle: lines, stale, released,
+      retainsGrad: false, isLeaf: false, flagged: flaggedNodes.has(n.id), ...boxSize(n.name, lines),
+    });
+    n.next.forEach((e, i) => {
+      if (e.node !== null) edges.push({ from: `n${n.id}`, to: `n${e.node}`, label: n.next.length > 1 ? String(i) : '' });
+    });
+    if (n.variable !== null) {
+      const leaf = w.tensors.get(n.variable);
+      if (leaf) {
+        addTensor(leaf);
+        edges.push({ from: `n${n.id}`, to: `t${leaf.id}`, label: '' });
+      }
+    }
+  }
+  // named non-leaf tensors point at their grad_fn (the root of the flow)
+  for (const t of w.step.tensors) {
+    if (t.grad_fn === null || !w.nodes.has(t.grad_fn)) continue;
+    if (!w.tensorNames(t).length) continue;
+    addTensor(t);
+    edges.push({ from: `t${t.id}`, to: `n${t.grad_fn}`, label: '' });
+  }
+  // named leaves that require grad but have no AccumulateGrad yet still belong to the picture
+  for (const t of w.step.tensors) {
+    if (t.requires_grad && t.is_leaf && w.tensorNames(t).length) addTensor(t);
+  }
+  return { boxes, edges };
+}
+
+export function oneLine(repr: string): string {
+  const s = repr.replace(/\s*\n\s*/g, ' ');
+  return s.length > 48 ? s.slice(0, 45) + '…' : s;
+}
+
+export interface BackwardFrame {
+  /** box key lit in this frame */
+  active: string;
+  /** edges (from→to keys) the gradient travels along in this frame */
+  flows: { from: string; to: string; grad: string | null }[];
+  /** text shown beside the active box */
+  note: string;
+}
+
+/** One frame per backward event: the node executing, the grads it sends to its next functions. */
+export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>): BackwardFrame[] {
+  const frames: BackwardFrame[] = [];
+  for (const ev of run.events) {
+    if (ev.kind === 'execute') {
+      const n = nodes.get(ev.node);
+      const flows = (n?.next ?? []).map((e, i) =>
+        ({ from: `n${ev.node}`, to: e.node === null ? '' : `n${e.node}`, grad: ev.grads_out[i] ?? null }))
+        .filter((f) => f.to !== '');
+      frames.push({ active: `n${ev.node}`, flows, note: `grad in: ${ev.grads_in.map((g) => (g === null ? 'None' : oneLine(g))).join(', ')}` });
+    } else if (ev.kind === 'accumulate') {
+      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: `.grad += ${oneLine(ev.grad)}` });
+    } else {
+      frames.push({ active: `t${ev.tensor}`, flows: [], note: `retained .grad = ${oneLine(ev.grad)}` });
+    }
+  }
+  return frames;
+}

@@ -1,0 +1,217 @@
+// The world at one step, resolved from the trace for drawing: storage values with copy-on-write
+// filled in, lookups by id, the names that reach each tensor, tensors grouped by storage and by
+// version counter, and what changed since the previous step. Pure data, no DOM.
+import type { CellValue, GraphNode, Id, PyObject, Step, Storage, Tensor, Trace } from '../engine/trace';
+
+export interface StorageGroup {
+  storage: Storage;
+  /** Every cell value this step knows (the summarised ones only for large storages). */
+  values: CellValue[];
+  /** Storage cell index of values[i] (identity unless the storage is summarised). */
+  cellIndex: (i: number) => number;
+  tensors: Tensor[];
+}
+
+export interface OutputChunk {
+  stream: 'stdout' | 'stderr';
+  text: string;
+  step: number;
+}
+
+export interface StepChanges {
+  /** storage id → cells whose value changed during this step */
+  written: Map<Id, Set<number>>;
+  /** tensors whose _version went up during this step */
+  bumped: Set<Id>;
+  /** tensors that did not exist before this step */
+  created: Set<Id>;
+  /** names bound or rebound by this step */
+  rebound: Set<string>;
+}
+
+/** Names a learner can use to reach an object: `a`, `pair[0]`, `model.weight`. */
+function namePaths(step: Step, objects: Map<Id, PyObject>): Map<Id, string[]> {
+  const out = new Map<Id, string[]>();
+  const add = (obj: Id, path: string) => {
+    const list = out.get(obj);
+    if (list) list.push(path);
+    else out.set(obj, [path]);
+  };
+  const visit = (obj: Id, path: string, depth: number, seen: Set<Id>) => {
+    add(obj, path);
+    const o = objects.get(obj);
+    if (!o || depth > 3 || seen.has(obj)) return;
+    seen.add(obj);
+    if ((o.type === 'list' || o.type === 'tuple') && o.items) {
+      (o.items as Id[]).slice(0, 16).forEach((child, i) => visit(child, `${path}[${i}]`, depth + 1, seen));
+    } else if (o.type === 'dict' && o.items) {
+      for (const [k, v] of (o.items as [Id, Id][]).slice(0, 16)) {
+        const key = objects.get(k)?.repr ?? '?';
+        visit(v, `${path}[${key}]`, depth + 1, seen);
+      }
+    } else if (o.attrs) {
+      for (const [name, child] of o.attrs) visit(child, `${path}.${name}`, depth + 1, seen);
+    }
+    seen.delete(obj);
+  };
+  for (const v of step.variables) visit(v.object, v.name, 0, new Set());
+  return out;
+}
+
+export class World {
+  readonly step: Step;
+  readonly tensors = new Map<Id, Tensor>();
+  readonly storages = new Map<Id, Storage>();
+  readonly nodes = new Map<Id, GraphNode>();
+  readonly objects = new Map<Id, PyObject>();
+  /** object id → names that reach it */
+  readonly names: Map<Id, string[]>;
+  readonly groups: StorageGroup[];
+  readonly changes: StepChanges;
+
+  constructor(step: Step, values: Map<Id, CellValue[]>, prev: Step | null) {
+    this.step = step;
+    for (const t of step.tensors) this.tensors.set(t.id, t);
+    for (const s of step.storages) this.storages.set(s.id, s);
+    for (const n of step.nodes) this.nodes.set(n.id, n);
+    for (const o of step.objects) this.objects.set(o.id, o);
+    this.names = namePaths(step, this.objects);
+    this.groups = step.storages.map((storage) => {
+      const vals = values.get(storage.id) ?? [];
+      return {
+        storage,
+        values: vals,
+        cellIndex: summaryIndexer(storage, vals.length),
+        tensors: step.tensors.filter((t) => t.storage === storage.id),
+      };
+    });
+    this.changes = diff(step, prev);
+  }
+
+  tensorNames(t: Tensor): string[] {
+    return this.names.get(t.object) ?? [];
+  }
+
+  /** A short label: its first name, or what it is to a named tensor (`a.grad`), or `tensor #id`. */
+  tensorLabel(t: Tensor): string {
+    const own = this.tensorNames(t);
+    if (own.length) return own[0];
+    for (const other of this.tensors.values()) {
+      if (other.grad === t.id) {
+        const n = this.tensorNames(other);
+        if (n.length) return `${n[0]}.grad`;
+      }
+    }
+    return `tensor #${t.id}`;
+  }
+
+  /** Tensors sharing a version counter with `t` (views and detach(), not .data). */
+  versionFamily(t: Tensor): Tensor[] {
+    return this.step.tensors.filter((o) => o.version_family === t.version_family);
+  }
+
+  /** Is this tensor worth drawing? Named ones, grads of named ones, and tensors a storage shows. */
+  isReachableByName(t: Tensor): boolean {
+    return this.tensorNames(t).length > 0;
+  }
+}
+
+/** Maps a position in a summarised `values` array back to its storage cell. */
+export function summaryIndexer(s: Storage, shown: number): (i: number) => number {
+  if (!s.summary || shown >= s.numel) return (i) => i;
+  const head = Math.ceil(shown / 2);
+  const tail = shown - head;
+  return (i) => (i < head ? i : s.numel - tail + (i - head));
+}
+
+function diff(step: Step, prev: Step | null): StepChanges {
+  const written = new Map<Id, Set<number>>();
+  for (const s of step.storages) if (s.written.length) written.set(s.id, new Set(s.written));
+  const before = new Map<Id, Tensor>();
+  for (const t of prev?.tensors ?? []) before.set(t.id, t);
+  const bumped = new Set<Id>();
+  const created = new Set<Id>();
+  for (const t of step.tensors) {
+    const p = before.get(t.id);
+    if (!p) created.add(t.id);
+    else if (t._version > p._version) bumped.add(t.id);
+  }
+  const prevVars = new Map<string, Id>();
+  for (const v of prev?.variables ?? []) prevVars.set(v.name, v.object);
+  const rebound = new Set<string>();
+  for (const v of step.variables) if (prevVars.get(v.name) !== v.object) rebound.add(v.name);
+  return { written, bumped, created, rebound };
+}
+
+/**
+ * A trace with every step resolvable in O(1): copy-on-write storage values (`values: null` =
+ * unchanged since the previous step) are carried forward once, up front, by reference.
+ */
+export class TraceModel {
+  readonly trace: Trace;
+  private readonly valuesAt: Map<Id, CellValue[]>[] = [];
+  private readonly cache = new Map<number, World>();
+
+  constructor(trace: Trace) {
+    this.trace = trace;
+    const last = new Map<Id, CellValue[]>();
+    for (const step of trace.steps) {
+      const now = new Map<Id, CellValue[]>();
+      for (const s of step.storages) {
+        const v = s.values ?? last.get(s.id);
+        if (v) now.set(s.id, v);
+      }
+      this.valuesAt.push(now);
+      // keep storages that vanish and come back (a storage only reachable some steps)
+      for (const [id, v] of now) last.set(id, v);
+    }
+  }
+
+  get stepCount(): number {
+    return this.trace.steps.length;
+  }
+
+  world(index: number): World {
+    const cached = this.cache.get(index);
+    if (cached) return cached;
+    const step = this.trace.steps[index];
+    if (!step) throw new RangeError(`no step ${index} (trace has ${this.stepCount})`);
+    const w = new World(step, this.valuesAt[index], this.trace.steps[index - 1] ?? null);
+    if (this.cache.size > 64) this.cache.clear(); // bounded: a long trace is walked, not hoarded
+    this.cache.set(index, w);
+    return w;
+  }
+
+  /** The step that raised the run's uncaught error, if any. */
+  errorStep(): number | null {
+    const i = this.trace.steps.findIndex((s) => s.error !== null);
+    return i >= 0 ? i : null;
+  }
+
+  /**
+   * stdout+stderr printed up to and including step `index`, as chunks in order. At the last step
+   * it also holds what no step owns: the traceback of the uncaught error (top-level stderr).
+   */
+  outputUpTo(index: number): OutputChunk[] {
+    const out: OutputChunk[] = [];
+    let seenOut = '', seenErr = '';
+    for (let i = 0; i <= index && i < this.stepCount; i++) {
+      const s = this.trace.steps[i];
+      if (s.stdout) out.push({ stream: 'stdout', text: s.stdout, step: i });
+      if (s.stderr) out.push({ stream: 'stderr', text: s.stderr, step: i });
+      seenOut += s.stdout;
+      seenErr += s.stderr;
+    }
+    if (index >= this.stepCount - 1) {
+      const { stdout, stderr } = this.trace;
+      const last = Math.max(0, this.stepCount - 1);
+      if (stdout.length > seenOut.length && stdout.startsWith(seenOut)) {
+        out.push({ stream: 'stdout', text: stdout.slice(seenOut.length), step: last });
+      }
+      if (stderr.length > seenErr.length && stderr.startsWith(seenErr)) {
+        out.push({ stream: 'stderr', text: stderr.slice(seenErr.length), step: last });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { backwardFrames, buildGraph } from '../src/model/graph';
+import { TraceModel } from '../src/model/world';
+import { fixture } from './fixtures';
+
+describe('autograd graph model', () => {
+  it('builds nodes named as PyTorch names them, with leaves behind AccumulateGrad', () => {
+    const m = new TraceModel(fixture('autograd_backward'));
+    const before = m.world(m.trace.steps.findIndex((s) => s.line === 6));
+    const g = buildGraph(before);
+    const titles = g.boxes.map((b) => b.title).sort();
+    expect(titles).toEqual(['MulBackward0', 'SumBackward0', 'torch::autograd::AccumulateGrad', 'x', 'y', 'z']);
+    const key = (title: string) => g.boxes.find((b) => b.title === title)!.key;
+    expect(g.edges).toContainEqual({ from: key('z'), to: key('SumBackward0'), label: '' });
+    expect(g.edges).toContainEqual({ from: key('torch::autograd::AccumulateGrad'), to: key('x'), label: '' });
+    expect(g.edges.filter((e) => e.from === key('MulBackward0')).map((e) => e.label)).toEqual(['0', '1']);
+    expect(g.boxes.find((b) => b.title === 'y')!.retainsGrad).toBe(true);
+  });
+
+  it('flags stale saved tensors and freed graphs', () => {
+    const m = new TraceModel(fixture('runtime_error'));
+    const w = m.world(m.stepCount - 1);
+    const err = w.step.error!;
+    const g = buildGraph(w, new Set(err.node_ids));
+    const sig = g.boxes.find((b) => b.title === 'SigmoidBackward0')!;
+    expect(sig.stale).toEqual([{ name: 'result', saved: 0, current: 1 }]);
+    expect(sig.flagged).toBe(true);
+    const a = new TraceModel(fixture('autograd_backward'));
+    const after = buildGraph(a.world(a.stepCount - 1));
+    expect(after.boxes.find((b) => b.title === 'MulBackward0')!.released).toBe(true);
+    expect(after.boxes.find((b) => b.title === 'x')!.subtitle.join(' ')).toContain('.grad = tensor([2., 4., 6.])');
+  });
+
+  it('turns backward events into animation frames in order', () => {
+    const m = new TraceModel(fixture('autograd_backward'));
+    const step = m.trace.steps.find((s) => s.backward)!;
+    const w = m.world(step.index);
+    const frames = backwardFrames(step.backward!, w.nodes);
+    expect(frames.map((f) => f.active)).toEqual(['n3', 't2', 'n2', 'n1', 't1']);
+    expect(frames[2].flows.map((f) => f.grad)).toEqual(['tensor([1., 2., 3.])', 'tensor([1., 2., 3.])']);
+    expect(frames[4].note).toBe('.grad += tensor([2., 4., 6.])');
+  });
+});
