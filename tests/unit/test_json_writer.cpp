@@ -20,5 +20,5 @@ TEST_CASE("json writer escapes strings and writes non-finite floats as strings",
   w.begin_array().value("q\"\\\n\t\x01").value(std::numeric_limits<double>::infinity())
       .value(-std::numeric_limits<double>::infinity()).value(std::nan("")).value(0.1).value(0.49625658988952637)
       .value(1e-5).end_array();
-  CHECK(w.str() == "[\"q\\\"\\\\\\n\\t\\u0001\",\"inf\",\"-inf\",\"nan\",0.1,0.49625658988952637,1.0000000000000001e-05]");
+  CHECK(w.str() == "[\"q\\\"\\\\\\n\\t\\u0001\",\"inf\",\"-inf\",\"nan\",0.1,0.49625658988952637,1e-05]");
 }
