@@ -74,6 +74,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
         if (cur->kind == Kind::List && a.op == "+") {  // list += iterable extends in place
           auto items = in.iterate(rhs);
           auto& l = as<ListObj>(cur);
+          charge_items(double(l.items.size() + items.size()));
           l.items.insert(l.items.end(), items.begin(), items.end());
           return cur;
         }

@@ -2,6 +2,7 @@
 // eval_expr.cpp, calls.cpp, objects.cpp, operators.cpp, builtins*.cpp, methods_*.cpp).
 // Not for library code: it uses interpreter.h.
 #pragma once
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -138,6 +139,10 @@ struct Interpreter::Impl {
   // ---- limits
   [[noreturn]] void limit_error(const std::string& type, const std::string& message);
   void count_steps(int64_t n);
+  // Size caps on one str / list / tuple, so programs that grow data exponentially stop with a
+  // clear error instead of exhausting the browser's memory.
+  void charge_str(double bytes);
+  void charge_items(double items);
 
   // ---- builtins (builtins.cpp, builtin_types.cpp)
   void install_builtins();

@@ -167,6 +167,18 @@ void Interpreter::Impl::count_steps(int64_t n) {
   }
 }
 
+void Interpreter::Impl::charge_str(double bytes) {
+  if (bytes > double(in.limits_.max_str_bytes))
+    limit_error("MemoryError", "the program built a string of more than " + std::to_string(in.limits_.max_str_bytes >> 20) +
+                                   " MiB (the playground's limit)");
+}
+
+void Interpreter::Impl::charge_items(double items) {
+  if (items > double(in.limits_.max_items))
+    limit_error("MemoryError", "the program built a list of more than " + std::to_string(in.limits_.max_items) +
+                                   " items (the playground's limit)");
+}
+
 void Interpreter::enter_call() {
   if (depth_ >= limits_.max_recursion) impl_->throw_error("RecursionError", "maximum recursion depth exceeded");
   ++depth_;

@@ -11,6 +11,8 @@ struct Limits {
   int max_recursion = 200;           // nested user-function calls (RecursionError)
   size_t max_output_bytes = 1 << 20; // program stdout
   int max_nesting = 200;             // parser: nested brackets / blocks (SyntaxError)
+  size_t max_str_bytes = 64 << 20;   // one str (MemoryError)
+  size_t max_items = 4000000;        // one list / tuple / dict (MemoryError)
 };
 
 }  // namespace tp::interp

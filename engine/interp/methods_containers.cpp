@@ -57,6 +57,7 @@ const std::unordered_map<std::string, NativeFn>& list_methods() {
          ArgParser p(in, "extend", a);
          auto more = in.iterate(p.required("iterable", 1));
          auto& l = self_list(a).items;
+         in.impl().charge_items(double(l.size() + more.size()));
          l.insert(l.end(), more.begin(), more.end());
          return in.none();
        }},

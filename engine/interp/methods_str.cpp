@@ -182,6 +182,7 @@ const std::unordered_map<std::string, NativeFn>& str_methods() {
            if (i++) out += self_str(a);
            out += static_cast<StrObj&>(*x).value;
          }
+         in.impl().charge_str(double(out.size()));
          return in.make_str(out);
        }},
       {"split", [](Interpreter& in, CallArgs& a) -> ObjPtr {

@@ -85,6 +85,8 @@ std::string Interpreter::repr(const ObjPtr& o) {
     case Kind::List: case Kind::Tuple: case Kind::Dict: {
       for (const Object* p : impl.repr_stack)
         if (p == o.get()) return o->kind == Kind::List ? "[...]" : o->kind == Kind::Dict ? "{...}" : "(...)";
+      if (impl.repr_stack.size() >= 500)
+        impl.throw_error("RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
       impl.repr_stack.push_back(o.get());
       struct Pop {
         std::vector<const Object*>& s;

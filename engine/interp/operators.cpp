@@ -151,14 +151,14 @@ static ObjPtr repeat(Interpreter& in, Interpreter::Impl& impl, const ObjPtr& seq
   if (n < 0) n = 0;
   if (seq->kind == Kind::Str) {
     auto& s = static_cast<StrObj&>(*seq).value;
-    impl.count_steps(int64_t(s.size()) * n / 64);  // bounded like a loop that builds it
+    impl.charge_str(double(s.size()) * double(n));
     std::string out;
     out.reserve(s.size() * size_t(n));
     for (int64_t i = 0; i < n; ++i) out += s;
     return in.make_str(std::move(out));
   }
   auto items = seq->kind == Kind::List ? static_cast<ListObj&>(*seq).items : static_cast<TupleObj&>(*seq).items;
-  impl.count_steps(int64_t(items.size()) * n);
+  impl.charge_items(double(items.size()) * double(n));
   std::vector<ObjPtr> out;
   out.reserve(items.size() * size_t(n));
   for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
@@ -197,9 +197,15 @@ ObjPtr Interpreter::binary_op(const std::string& op, const ObjPtr& a, const ObjP
   if (na && nb) {
     if (ObjPtr r = number_op(*this, op, a, b)) return r;
   } else if (op == "+") {
-    if (ka == Kind::Str && kb == Kind::Str) return make_str(static_cast<StrObj&>(*a).value + static_cast<StrObj&>(*b).value);
+    if (ka == Kind::Str && kb == Kind::Str) {
+      auto& x = static_cast<StrObj&>(*a).value;
+      auto& y = static_cast<StrObj&>(*b).value;
+      impl.charge_str(double(x.size() + y.size()));
+      return make_str(x + y);
+    }
     if ((ka == Kind::List && kb == Kind::List) || (ka == Kind::Tuple && kb == Kind::Tuple)) {
       auto x = iterate(a), y = iterate(b);
+      impl.charge_items(double(x.size() + y.size()));
       x.insert(x.end(), y.begin(), y.end());
       return ka == Kind::List ? make_list(std::move(x)) : make_tuple(std::move(x));
     }
