@@ -1,0 +1,195 @@
+#include "trace/recorder.h"
+
+#include <vector>
+
+#include "autograd/engine.h"
+#include "format/tensor_str.h"
+#include "trace/json_writer.h"
+#include "trace/session.h"
+#include "trace/world_snapshot.h"
+
+namespace tp {
+
+namespace {
+
+void write_error(trace::JsonWriter& w, const ErrorInfo* e) {
+  if (!e) { w.null(); return; }
+  w.begin_object();
+  w.key("type").value(e->type);
+  w.key("message").value(e->message);
+  w.key("line").value(e->line);
+  w.key("tensor_ids").begin_array();
+  for (int64_t id : e->tensor_ids) w.value(id);
+  w.end_array();
+  w.key("node_ids").begin_array();
+  for (int64_t id : e->node_ids) w.value(id);
+  w.end_array();
+  w.end_object();
+}
+
+std::string grad_repr(const Tensor& t) {
+  if (!t.defined()) return "";
+  return format::tensor_repr(t, format::TensorReprExtras{});
+}
+
+// Backward events turned into JSON as they happen (tensors become reprs at once, so the recorder
+// never keeps a gradient alive: that would change whether AccumulateGrad steals or copies it).
+class BackwardLog {
+ public:
+  void on_event(const BackwardEvent& e) {
+    using K = BackwardEvent::Kind;
+    if (e.kind == K::Begin) {
+      if (!active_) { root_ = e.node_id; retain_graph_ = e.retain_graph; active_ = true; }
+      return;
+    }
+    if (e.kind == K::End) return;
+    trace::JsonWriter w;
+    w.begin_object();
+    auto list = [&](const char* key, const TensorList& ts) {
+      w.key(key).begin_array();
+      for (const Tensor& t : ts) {
+        if (t.defined()) w.value(grad_repr(t)); else w.null();
+      }
+      w.end_array();
+    };
+    if (e.kind == K::Execute) {
+      w.key("kind").value("execute").key("node").value(e.node_id);
+      list("grads_in", e.grads_in);
+      list("grads_out", e.grads_out);
+    } else if (e.kind == K::Accumulate) {
+      w.key("kind").value("accumulate").key("node").value(e.node_id).key("tensor").value(e.tensor_id);
+      w.key("grad").value(e.grads_out.empty() ? std::string() : grad_repr(e.grads_out[0]));
+    } else {
+      w.key("kind").value("retain").key("tensor").value(e.tensor_id);
+      w.key("grad").value(e.grads_out.empty() ? std::string() : grad_repr(e.grads_out[0]));
+    }
+    w.end_object();
+    events_.push_back(w.take());
+  }
+
+  // Writes the step's "backward" value and starts over.
+  void flush(trace::JsonWriter& w) {
+    if (!active_) { w.null(); return; }
+    w.begin_object();
+    w.key("root").value(root_);
+    w.key("retain_graph").value(retain_graph_);
+    w.key("events").begin_array();
+    for (const std::string& e : events_) w.raw(e);
+    w.end_array();
+    w.end_object();
+    events_.clear();
+    active_ = false;
+  }
+
+ private:
+  bool active_ = false;
+  int64_t root_ = 0;
+  bool retain_graph_ = false;
+  std::vector<std::string> events_;
+};
+
+// Collects one JSON object per executed statement; past max_steps the last one is replaced so
+// the final state is always there.
+class StepRecorder {
+ public:
+  StepRecorder(Session& s, const TraceOptions& o) : session_(s), options_(o), world_(o.max_storage_values) {}
+
+  void install() {
+    session_.on_statement = [this](const StatementEvent& ev) { record(ev); };
+    session_.context().on_backward_event = [this](const BackwardEvent& e) { backward_.on_event(e); };
+  }
+  void uninstall() {
+    session_.on_statement = nullptr;
+    session_.context().on_backward_event = nullptr;
+  }
+
+  void record(const StatementEvent& ev) {
+    trace::JsonWriter w;
+    w.begin_object();
+    w.key("index").value(int64_t(count_));
+    w.key("line").value(ev.line);
+    w.key("end_line").value(ev.end_line);
+    w.key("stdout").value(ev.stdout_text);
+    w.key("stderr").value(ev.stderr_text);
+    w.key("error");
+    write_error(w, ev.error);
+    world_.write(session_, w);
+    w.key("backward");
+    backward_.flush(w);
+    w.end_object();
+    if (steps_.size() < options_.max_steps) steps_.push_back(w.take());
+    else { steps_.back() = w.take(); ++omitted_; }
+    ++count_;
+  }
+
+  void write_steps(trace::JsonWriter& w) {
+    w.key("steps").begin_array();
+    for (const std::string& s : steps_) w.raw(s);
+    w.end_array();
+    w.key("steps_omitted").value(int64_t(omitted_));
+  }
+
+ private:
+  Session& session_;
+  TraceOptions options_;
+  trace::WorldSnapshotter world_;
+  BackwardLog backward_;
+  std::vector<std::string> steps_;
+  size_t count_ = 0, omitted_ = 0;
+};
+
+void write_limits(trace::JsonWriter& w, const interp::Limits& l) {
+  w.key("limits").begin_object();
+  w.key("max_steps").value(int64_t(l.max_steps));
+  w.key("max_recursion").value(int64_t(l.max_recursion));
+  w.key("max_output_bytes").value(int64_t(l.max_output_bytes));
+  w.end_object();
+}
+
+}  // namespace
+
+std::string trace_json(Session& session, const std::string& source, const std::string& filename,
+                       const TraceOptions& options) {
+  StepRecorder rec(session, options);
+  rec.install();
+  RunResult r = session.run(source, filename);
+  rec.uninstall();
+  trace::JsonWriter w;
+  w.begin_object();
+  w.key("schema_version").value(1);
+  w.key("source").value(source);
+  w.key("stdout").value(r.stdout_text);
+  w.key("stderr").value(r.stderr_text);
+  w.key("error");
+  write_error(w, r.error ? &*r.error : nullptr);
+  write_limits(w, session.limits());
+  rec.write_steps(w);
+  w.end_object();
+  return w.take();
+}
+
+std::string trace_json(const std::string& source, const std::string& filename, const TraceOptions& options) {
+  Session session;
+  return trace_json(session, source, filename, options);
+}
+
+std::string repl_json(Session& session, const std::string& line, const TraceOptions& options) {
+  StepRecorder rec(session, options);
+  rec.install();
+  RunResult r = session.exec_repl(line);
+  rec.uninstall();
+  trace::JsonWriter w;
+  w.begin_object();
+  w.key("schema_version").value(1);
+  w.key("source").value(line);
+  w.key("stdout").value(r.stdout_text);
+  w.key("stderr").value(r.stderr_text);
+  w.key("echo").value(r.echo);
+  w.key("error");
+  write_error(w, r.error ? &*r.error : nullptr);
+  rec.write_steps(w);
+  w.end_object();
+  return w.take();
+}
+
+}  // namespace tp

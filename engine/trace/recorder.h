@@ -1,0 +1,26 @@
+// The trace recorder: runs a program in a Session and, after every executed statement, writes a
+// read-only snapshot of the world (names, objects, tensors, storages, autograd nodes, backward
+// events) as JSON. The schema is SCHEMA.md; storages whose bytes did not change are referenced,
+// not copied (Note [Time travel by snapshots]).
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace tp {
+
+class Session;
+
+struct TraceOptions {
+  size_t max_steps = 3000;           // snapshots kept; later statements replace the last one
+  size_t max_storage_values = 1024;  // larger storages carry their first and last halves
+};
+
+// Runs `source` in a fresh session and returns the trace JSON.
+std::string trace_json(const std::string& source, const std::string& filename, const TraceOptions& options = {});
+// Runs `source` in `session` (which keeps the resulting world, e.g. for a REPL) and returns the trace.
+std::string trace_json(Session& session, const std::string& source, const std::string& filename,
+                       const TraceOptions& options = {});
+// One REPL input executed in `session`, as a trace whose steps are its statements (stdout/echo too).
+std::string repl_json(Session& session, const std::string& line, const TraceOptions& options = {});
+
+}  // namespace tp
