@@ -88,18 +88,8 @@ class WasmSession {
 #endif
   }
 
-  std::string exec(const std::string& line) {
-    tp::RunResult r = session_.exec_repl(line);
-    tp::trace::JsonWriter w;
-    w.begin_object();
-    w.key("stdout").value(r.stdout_text);
-    w.key("stderr").value(r.stderr_text);
-    w.key("echo").value(r.echo);
-    w.key("error");
-    write_error(w, r.error);
-    w.end_object();
-    return w.take();
-  }
+  // One REPL input in the same world; its steps snapshot the world after each statement.
+  std::string exec(const std::string& line) { return tp::repl_json(session_, line); }
 
   void reset() { session_.reset(); }
 
