@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/context.h"
+
 namespace tp::format {
 
 namespace {
@@ -211,11 +213,12 @@ std::string tensor_repr(const Tensor& t, const TensorReprExtras& extras, const P
   std::vector<std::string> suffixes;
   if (!t.device().is_cpu()) suffixes.push_back("device='" + t.device().str() + "'");
   DType d = t.dtype();
-  bool has_default_dtype = d == DType::Float32 || d == DType::Int64 || d == DType::Bool;
+  const DType default_float = ctx().default_dtype;  // torch.get_default_dtype()
+  bool has_default_dtype = d == default_float || d == DType::Int64 || d == DType::Bool;
   std::string body;
   if (t.numel() == 0) {
     if (t.dim() != 1) suffixes.push_back("size=" + shape_tuple(t.sizes()));
-    if (d != DType::Float32) suffixes.push_back("dtype=" + dtype_repr(d));
+    if (d != default_float) suffixes.push_back("dtype=" + dtype_repr(d));
     body = "[]";
   } else {
     if (o.edgeitems == 0) suffixes.push_back("size=" + shape_tuple(t.sizes()));

@@ -2,8 +2,12 @@
 // arithmetic with NumPy's promotion (float64 default, int op float -> float64), indexing that shares
 // memory (so torch.from_numpy / Tensor.numpy() see each other's writes), and numpy printing.
 // An ndarray is an NdArrayObj over a tp Tensor view; arrays never take part in autograd.
+#include <cmath>
+#include <cstdlib>
+
 #include "core/context.h"
 #include "core/error.h"
+#include "format/numpy_str.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
 
@@ -63,7 +67,14 @@ DType np_scalar_promote(DType arr, const Scalar& s) {
 Tensor as_tensor_view(const Tensor& a) { return share_storage(a); }
 
 ObjPtr result(Interpreter& in, const Tensor& t) {
-  if (t.dim() == 0) return scalar_obj(in, t.scalar_at(t.storage_offset()));  // numpy scalar -> Python number
+  if (t.dim() == 0) {
+    // A numpy scalar becomes a Python number; a float32 one keeps numpy's shortest float32 digits
+    // (print(np.float32(0.1)) is 0.1, not 0.10000000149011612).
+    Scalar s = t.scalar_at(t.storage_offset());
+    if (t.dtype() == DType::Float32 && std::isfinite(s.to_double()))
+      return in.make_float(std::strtod(format::shortest_repr_digits(s.to_double(), DType::Float32).c_str(), nullptr));
+    return scalar_obj(in, s);
+  }
   return in.wrap_ndarray(t);
 }
 

@@ -1,0 +1,10 @@
+import torch
+torch.set_printoptions(precision=2)
+print(torch.tensor([1.12345, 2.5]))
+torch.set_printoptions(profile="default")
+print(torch.tensor([1.12345]))
+torch.set_printoptions(sci_mode=True)
+print(torch.tensor([1.5]))
+torch.set_printoptions(threshold=5)
+print(torch.arange(10))
+print(torch.tensor([1.5]))
