@@ -41,3 +41,25 @@ describe('autograd graph model', () => {
     expect(frames[4].note).toBe('.grad += tensor([2., 4., 6.])');
   });
 });
+
+describe('graph layout (dagre)', () => {
+  it('places every box without overlap and routes every edge downward along gradient flow', async () => {
+    const { layoutGraph } = await import('../src/model/graph-layout');
+    const m = new TraceModel(fixture('autograd_backward'));
+    const model = buildGraph(m.world(m.trace.steps.findIndex((s) => s.line === 6)));
+    const l = layoutGraph(model);
+    expect(l.boxes.size).toBe(model.boxes.length);
+    const bs = [...l.boxes.values()];
+    for (const a of bs) for (const b of bs) {
+      if (a === b) continue;
+      const apart = Math.abs(a.x - b.x) >= (a.width + b.width) / 2 || Math.abs(a.y - b.y) >= (a.height + b.height) / 2;
+      expect(apart, `${a.key} overlaps ${b.key}`).toBe(true);
+    }
+    expect(l.edges).toHaveLength(model.edges.length);
+    for (const e of l.edges) {
+      expect(e.points.length).toBeGreaterThanOrEqual(2);
+      expect(l.boxes.get(e.to)!.y).toBeGreaterThan(l.boxes.get(e.from)!.y);
+    }
+    expect(l.width).toBeGreaterThan(0);
+  });
+});

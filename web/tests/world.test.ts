@@ -59,7 +59,7 @@ describe('TraceModel / World', () => {
   });
 
   it('maps summarised values back to storage cells', () => {
-    const s = { numel: 1000, summary: { shown: 6, total: 1000 } } as Storage;
+    const s = { numel: 1000, summary: { head: 3, tail: 3, total: 1000 } } as Storage;
     const f = summaryIndexer(s, 6);
     expect([0, 1, 2, 3, 4, 5].map(f)).toEqual([0, 1, 2, 997, 998, 999]);
     expect(summaryIndexer({ numel: 3, summary: null } as Storage, 3)(2)).toBe(2);

@@ -17,9 +17,9 @@ export interface TraceError {
 
 export interface Limits {
   max_steps: number;
-  max_tensor_bytes: number;
   max_recursion: number;
   max_output_bytes: number;
+  [limit: string]: number;
 }
 
 export interface Variable {
@@ -62,8 +62,10 @@ export interface Tensor {
   data_ptr: number;
 }
 
+/** Large storages: `values` holds the first `head` and the last `tail` elements only. */
 export interface StorageSummary {
-  shown: number;
+  head: number;
+  tail: number;
   total: number;
 }
 
@@ -75,6 +77,8 @@ export interface Storage {
   dtype: string;
   numel: number;
   write_count: number;
+  /** first step this storage appears in */
+  new?: boolean;
   written: number[];
   values: CellValue[] | null;
   summary: StorageSummary | null;
@@ -104,8 +108,8 @@ export interface GraphNode {
 
 export type BackwardEvent =
   | { kind: 'execute'; node: Id; grads_in: (string | null)[]; grads_out: (string | null)[] }
-  | { kind: 'accumulate'; node: Id; tensor: Id; grad: string }
-  | { kind: 'retain'; tensor: Id; grad: string };
+  | { kind: 'accumulate'; node: Id; tensor: Id; grad: string | null }
+  | { kind: 'retain'; tensor: Id; grad: string | null };
 
 export interface BackwardRun {
   root: Id;
@@ -136,16 +140,14 @@ export interface Trace {
   error: TraceError | null;
   limits?: Limits;
   steps: Step[];
+  /** statements beyond the recorder's cap; the last step then holds the final state */
+  steps_omitted?: number;
 }
 
-/** One REPL input's result (Session.exec). */
-export interface ReplResult {
-  stdout: string;
-  stderr: string;
+/** One REPL input's result (Session.exec): a trace of its statements plus the REPL echo. */
+export interface ReplResult extends Trace {
+  /** the repr Python's REPL would print for an expression statement ("" otherwise) */
   echo: string;
-  error: TraceError | null;
-  /** The world after the line, when the engine sends it. */
-  step?: Step | null;
 }
 
 /** A document that is not a trace this page understands (a contract bug, not a crash). */

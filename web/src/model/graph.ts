@@ -130,9 +130,9 @@ export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>): Bac
         .filter((f) => f.to !== '');
       frames.push({ active: `n${ev.node}`, flows, note: `grad in: ${ev.grads_in.map((g) => (g === null ? 'None' : oneLine(g))).join(', ')}` });
     } else if (ev.kind === 'accumulate') {
-      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: `.grad += ${oneLine(ev.grad)}` });
+      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: `.grad += ${ev.grad === null ? 'None' : oneLine(ev.grad)}` });
     } else {
-      frames.push({ active: `t${ev.tensor}`, flows: [], note: `retained .grad = ${oneLine(ev.grad)}` });
+      frames.push({ active: `t${ev.tensor}`, flows: [], note: `retained .grad = ${ev.grad === null ? 'None' : oneLine(ev.grad)}` });
     }
   }
   return frames;

@@ -119,8 +119,7 @@ export class World {
 /** Maps a position in a summarised `values` array back to its storage cell. */
 export function summaryIndexer(s: Storage, shown: number): (i: number) => number {
   if (!s.summary || shown >= s.numel) return (i) => i;
-  const head = Math.ceil(shown / 2);
-  const tail = shown - head;
+  const { head, tail } = s.summary;
   return (i) => (i < head ? i : s.numel - tail + (i - head));
 }
 

@@ -1,0 +1,290 @@
+// Wires the page: builds the panel frame, owns the engine host, turns user input (buttons, keys,
+// timeline, REPL) into AppState transitions, and redraws every view from the current step's
+// snapshot (never re-executing the program).
+import type { EngineHost } from './engine/host';
+import type { Id } from './engine/trace';
+import { AppState, type State } from './model/app-state';
+import { LANGS, t, type Lang, type MessageKey } from './model/i18n';
+import { formatHash, initialState, save } from './model/persist';
+import { ConsoleView } from './views/console-view';
+import { h } from './views/dom';
+import { EditorView_ } from './views/editor-view';
+import { ErrorView } from './views/error-view';
+import { GraphView } from './views/graph-view';
+import { MemoryView } from './views/memory-view';
+import { StepperView } from './views/stepper-view';
+
+const PLAY_MS = 900;
+
+const lessonFiles = import.meta.glob('../../examples/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+export const LESSONS: { name: string; code: string }[] = Object.entries(lessonFiles)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([path, code]) => ({ name: path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/^\d+_/, '').replace(/_/g, ' '), code }));
+
+const DEFAULT_CODE = LESSONS[0]?.code ?? 'import torch\n\na = torch.tensor([1.0, 2.0, 3.0])\nb = a.view(3, 1)\n';
+
+export interface Diagnostics {
+  readyMs: number;
+  lastRunMs: number;
+  lastRedrawMs: number;
+  maxRedrawMs: number;
+  redraws: number;
+}
+
+export class App {
+  readonly state: AppState;
+  readonly diagnostics: Diagnostics = { readyMs: 0, lastRunMs: 0, lastRedrawMs: 0, maxRedrawMs: 0, redraws: 0 };
+  private host: EngineHost | null = null;
+  private readonly els: Record<string, HTMLElement> = {};
+  private readonly editor: EditorView_;
+  private readonly stepper: StepperView;
+  private readonly memory: MemoryView;
+  private readonly graph: GraphView;
+  private readonly console: ConsoleView;
+  private readonly errorCard: ErrorView;
+  private playTimer = 0;
+  private saveTimer = 0;
+  private pendingStep: number | undefined;
+
+  constructor(root: HTMLElement) {
+    const init = initialState(location.hash, window.localStorage, DEFAULT_CODE);
+    const lang: Lang = init.lang ?? (navigator.language.startsWith('zh') ? 'zh-CN' : 'en');
+    this.state = new AppState(lang);
+    this.pendingStep = init.step;
+    document.documentElement.lang = lang;
+
+    const panel = (key: string, titleKey: MessageKey, extraClass = '') => {
+      const title = h('h2', { id: `${key}-title` }, t(lang, titleKey));
+      const el = h('section', { class: `panel ${key} ${extraClass}`, 'aria-labelledby': `${key}-title` }, title);
+      this.els[`${key}Title`] = title;
+      return el;
+    };
+    const runBtn = h('button', { class: 'run', type: 'button', id: 'run', disabled: true }, `▶ ${t(lang, 'btn.run')}`);
+    const lessons = h('select', { id: 'lessons', 'aria-label': t(lang, 'btn.example') },
+      h('option', { value: '' }, `${t(lang, 'btn.example')}…`),
+      ...LESSONS.map((l, i) => h('option', { value: String(i) }, l.name)));
+    const share = h('button', { type: 'button', id: 'share' }, t(lang, 'btn.share'));
+    const langBtn = h('button', { type: 'button', id: 'lang' }, t(lang, 'btn.lang'));
+    const status = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t(lang, 'app.loading'));
+    const tagline = h('span', { class: 'tagline' }, t(lang, 'app.tagline'));
+    Object.assign(this.els, { runBtn, lessons, share, langBtn, status, tagline });
+
+    const editorPanel = panel('editor', 'panel.editor');
+    const editorBody = h('div', { class: 'panel-body' });
+    editorPanel.append(editorBody);
+    const consolePanel = panel('console', 'panel.console');
+    const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': 'steps' });
+    const stepperBody = h('div', { class: 'stepper' });
+    stepperPanel.append(stepperBody);
+    const errorEl = h('div', { id: 'error-card' });
+    const memoryPanel = panel('memory', 'panel.memory');
+    const memoryBody = h('div', { class: 'panel-body', id: 'memory' });
+    memoryPanel.append(memoryBody);
+    const graphPanel = panel('graph', 'panel.graph');
+    const graphBody = h('div', { id: 'graph', style: 'display: contents' });
+    graphPanel.append(graphBody);
+
+    root.replaceChildren(h('div', { class: 'app' },
+      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, runBtn),
+      h('main', { class: 'main' },
+        h('div', { class: 'left' }, editorPanel, consolePanel),
+        h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
+
+    this.editor = new EditorView_(editorBody, init.code, {
+      onRun: () => void this.run(),
+      onChange: (code) => this.scheduleSave(code),
+      label: t(lang, 'panel.editor'),
+    });
+    this.stepper = new StepperView(stepperBody, {
+      first: () => this.state.first(), prev: () => this.state.prev(), next: () => this.state.next(),
+      last: () => this.state.last(), togglePlay: () => this.togglePlay(), goTo: (n) => this.state.goTo(n),
+    });
+    this.memory = new MemoryView(memoryBody);
+    this.graph = new GraphView(graphBody);
+    this.console = new ConsoleView(consolePanel, (line) => this.exec(line));
+    this.errorCard = new ErrorView(errorEl);
+
+    runBtn.addEventListener('click', () => void this.run());
+    lessons.addEventListener('change', () => {
+      const l = LESSONS[Number(lessons.value)];
+      if (l) {
+        this.editor.setCode(l.code);
+        void this.run();
+      }
+      lessons.value = '';
+    });
+    share.addEventListener('click', () => void this.copyLink());
+    langBtn.addEventListener('click', () => {
+      const next = LANGS[(LANGS.indexOf(this.state.state.lang) + 1) % LANGS.length];
+      this.state.setLang(next);
+      save(window.localStorage, { code: this.editor.code, lang: next });
+    });
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    this.state.subscribe((s, prev) => this.redraw(s, prev));
+    this.redraw(this.state.state, null);
+  }
+
+  /** Attaches the loaded engine and runs the program once. */
+  async attach(hostPromise: Promise<EngineHost>): Promise<void> {
+    try {
+      this.host = await hostPromise;
+    } catch (e) {
+      this.state.setStatus({ kind: 'load-failed', message: (e as Error).message ?? String(e) });
+      return;
+    }
+    this.diagnostics.readyMs = performance.now();
+    (this.els.runBtn as HTMLButtonElement).disabled = false;
+    this.els.status.dataset.ready = 'true';
+    this.state.setStatus({ kind: 'ready' });
+    await this.run();
+  }
+
+  async run(): Promise<void> {
+    if (!this.host) return;
+    this.stopPlay();
+    const code = this.editor.code;
+    save(window.localStorage, { code, lang: this.state.state.lang });
+    this.state.setStatus({ kind: 'running' });
+    const outcome = await this.host.run(code);
+    if (outcome.kind === 'failure') {
+      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
+      return;
+    }
+    this.diagnostics.lastRunMs = outcome.ms;
+    const step = this.pendingStep;
+    this.pendingStep = undefined;
+    this.state.loadTrace(outcome.trace, Math.round(outcome.ms), step);
+    history.replaceState(null, '', formatHash({ code, step: this.state.state.step, lang: this.state.state.lang }));
+  }
+
+  private async exec(line: string): Promise<void> {
+    if (!this.host) return;
+    const outcome = await this.host.exec(line);
+    if (outcome.kind === 'failure') {
+      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
+      return;
+    }
+    const r = outcome.result;
+    this.state.addRepl({ input: line, stdout: r.stdout, stderr: r.stderr, echo: r.echo, error: r.error });
+  }
+
+  private togglePlay(): void {
+    if (this.state.state.playing) this.stopPlay();
+    else {
+      this.state.play();
+      this.playTimer = window.setInterval(() => {
+        if (!this.state.tick()) this.stopPlay();
+      }, PLAY_MS);
+    }
+  }
+
+  private stopPlay(): void {
+    clearInterval(this.playTimer);
+    this.state.pause();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement | null;
+    const typing = this.editor.hasFocus || target?.closest('input, select, textarea, .cm-editor') !== null;
+    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+      e.preventDefault();
+      void this.run();
+      return;
+    }
+    if (typing && !e.altKey) return;
+    const s = this.state;
+    const act: Record<string, () => void> = {
+      ArrowRight: () => s.next(), ArrowLeft: () => s.prev(), Home: () => s.first(), End: () => s.last(),
+    };
+    if (!typing) act[' '] = () => this.togglePlay();
+    const fn = act[e.key];
+    if (fn && !(target instanceof HTMLButtonElement && e.key === ' ')) {
+      e.preventDefault();
+      fn();
+    }
+  }
+
+  private scheduleSave(code: string): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = window.setTimeout(() => save(window.localStorage, { code, lang: this.state.state.lang }), 300);
+  }
+
+  private async copyLink(): Promise<void> {
+    const hash = formatHash({ code: this.editor.code, step: this.state.state.step, lang: this.state.state.lang });
+    history.replaceState(null, '', hash);
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.els.share.textContent = t(this.state.state.lang, 'btn.shared');
+      setTimeout(() => (this.els.share.textContent = t(this.state.state.lang, 'btn.share')), 1500);
+    } catch {
+      // clipboard refused (permissions): the address bar holds the link anyway
+    }
+  }
+
+  private statusText(s: State): { text: string; error: boolean } {
+    const L = s.lang, st = s.status;
+    switch (st.kind) {
+      case 'loading': return { text: t(L, 'app.loading'), error: false };
+      case 'ready': return { text: t(L, 'app.ready'), error: false };
+      case 'running': return { text: t(L, 'app.running'), error: false };
+      case 'ran': return st.error
+        ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
+        : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };
+      case 'engine-failure': return { text: t(L, st.fatal ? 'app.engineFailed' : 'app.engineRefused', { name: st.name, message: st.message }), error: true };
+      case 'load-failed': return { text: t(L, 'app.loadFailed', { message: st.message }), error: true };
+    }
+  }
+
+  private redraw(s: State, prev: State | null): void {
+    const t0 = performance.now();
+    const L = s.lang;
+    if (!prev || prev.lang !== L) this.relabel(L);
+    const status = this.statusText(s);
+    this.els.status.textContent = status.text;
+    this.els.status.classList.toggle('error', status.error);
+
+    const model = s.model;
+    const trace = model?.trace ?? null;
+    const world = model && s.step >= 0 ? model.world(s.step) : null;
+    const step = world?.step ?? null;
+    const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L;
+
+    this.stepper.update(trace, s.step, s.playing, L);
+    if (changedStep) {
+      const shownError = step?.error ?? (trace && trace.steps.length === 0 ? trace.error : null);
+      const marks = {
+        tensors: new Set<Id>(shownError?.tensor_ids ?? []),
+        nodes: new Set<Id>(shownError?.node_ids ?? []),
+      };
+      this.editor.update({
+        step: step ? { line: step.line, endLine: step.end_line } : null,
+        error: trace?.error ? { line: trace.error.line, text: `${trace.error.type}: ${trace.error.message}` } : null,
+      });
+      this.errorCard.update(shownError, L);
+      this.memory.update(world, L, marks);
+      this.graph.animate = !s.playing;
+      void this.graph.update(world, L, marks.nodes);
+    }
+    if (changedStep || prev?.repl !== s.repl) this.console.update(model, s.step, s.repl, L);
+    if (prev && prev.step !== s.step && model) {
+      history.replaceState(null, '', formatHash({ code: this.editor.code, step: s.step, lang: L }));
+    }
+    const ms = performance.now() - t0;
+    this.diagnostics.lastRedrawMs = ms;
+    this.diagnostics.maxRedrawMs = Math.max(this.diagnostics.maxRedrawMs, ms);
+    this.diagnostics.redraws++;
+  }
+
+  private relabel(L: Lang): void {
+    document.documentElement.lang = L;
+    const titles: [string, MessageKey][] = [['editorTitle', 'panel.editor'], ['consoleTitle', 'panel.console'], ['memoryTitle', 'panel.memory'], ['graphTitle', 'panel.graph']];
+    for (const [k, key] of titles) this.els[k].textContent = t(L, key);
+    this.els.runBtn.textContent = `▶ ${t(L, 'btn.run')}`;
+    this.els.runBtn.title = t(L, 'btn.run.title');
+    this.els.runBtn.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+    this.els.share.textContent = t(L, 'btn.share');
+    this.els.langBtn.textContent = t(L, 'btn.lang');
+    this.els.tagline.textContent = t(L, 'app.tagline');
+    (this.els.lessons.firstElementChild as HTMLOptionElement).textContent = `${t(L, 'btn.example')}…`;
+  }
+}

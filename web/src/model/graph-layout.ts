@@ -1,0 +1,46 @@
+// Lays out the autograd graph with dagre (top → bottom along gradient flow). Loaded lazily: the
+// first paint does not need it. Pure computation, no DOM.
+import dagre from '@dagrejs/dagre';
+import type { GraphModel } from './graph';
+
+export interface PlacedBox {
+  key: string;
+  x: number; // centre
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PlacedEdge {
+  from: string;
+  to: string;
+  label: string;
+  points: { x: number; y: number }[];
+}
+
+export interface GraphLayout {
+  width: number;
+  height: number;
+  boxes: Map<string, PlacedBox>;
+  edges: PlacedEdge[];
+}
+
+export function layoutGraph(model: GraphModel): GraphLayout {
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 36, edgesep: 14, marginx: 12, marginy: 12 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const b of model.boxes) g.setNode(b.key, { width: b.width, height: b.height });
+  model.edges.forEach((e, i) => g.setEdge(e.from, e.to, { label: e.label }, `e${i}`));
+  dagre.layout(g);
+  const boxes = new Map<string, PlacedBox>();
+  for (const b of model.boxes) {
+    const n = g.node(b.key);
+    boxes.set(b.key, { key: b.key, x: n.x ?? 0, y: n.y ?? 0, width: b.width, height: b.height });
+  }
+  const edges = model.edges.map((e, i) => {
+    const label = g.edge({ v: e.from, w: e.to, name: `e${i}` });
+    return { ...e, points: (label?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y })) };
+  });
+  const graph = g.graph();
+  return { width: graph.width ?? 0, height: graph.height ?? 0, boxes, edges };
+}

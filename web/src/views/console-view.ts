@@ -1,0 +1,77 @@
+// The console: the program's output exactly as printed up to the current step (the current
+// statement's output highlighted), warnings and tracebacks styled apart, then the REPL history and
+// an input line that runs in the same session (Enter runs, ↑/↓ recall).
+import type { ReplEntry } from '../model/app-state';
+import { classifyChunks } from '../model/console';
+import { t, type Lang } from '../model/i18n';
+import type { TraceModel } from '../model/world';
+import { h } from './dom';
+
+export class ConsoleView {
+  private readonly out: HTMLPreElement;
+  private readonly input: HTMLInputElement;
+  private readonly label: HTMLLabelElement;
+  private readonly history: string[] = [];
+  private cursor = 0;
+  private busy = false;
+
+  constructor(container: HTMLElement, private readonly onExec: (line: string) => Promise<void>) {
+    this.out = h('pre', { class: 'console-out', 'aria-live': 'polite', 'aria-atomic': 'false', tabindex: 0 });
+    this.input = h('input', { type: 'text', id: 'repl-input', autocomplete: 'off', spellcheck: 'false' });
+    this.label = h('label', { for: 'repl-input' }, '>>>');
+    const body = h('div', { class: 'panel-body' }, this.out);
+    container.append(body, h('div', { class: 'repl' }, this.label, this.input));
+    this.input.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  private async key(e: KeyboardEvent): Promise<void> {
+    if (e.key === 'ArrowUp' && this.cursor > 0) {
+      this.input.value = this.history[--this.cursor];
+      e.preventDefault();
+    } else if (e.key === 'ArrowDown') {
+      this.cursor = Math.min(this.cursor + 1, this.history.length);
+      this.input.value = this.history[this.cursor] ?? '';
+      e.preventDefault();
+    } else if (e.key === 'Enter' && !this.busy) {
+      const line = this.input.value;
+      if (!line.trim()) return;
+      this.history.push(line);
+      this.cursor = this.history.length;
+      this.input.value = '';
+      this.busy = true;
+      try {
+        await this.onExec(line);
+      } finally {
+        this.busy = false;
+      }
+    }
+  }
+
+  update(model: TraceModel | null, step: number, repl: readonly ReplEntry[], lang: Lang): void {
+    this.input.placeholder = t(lang, 'console.placeholder');
+    this.input.setAttribute('aria-label', t(lang, 'console.repl'));
+    const parts: HTMLElement[] = [];
+    if (model) {
+      for (const run of classifyChunks(model.outputUpTo(step))) {
+        const cls = run.kind === 'stdout' && run.step === step ? 'stdout current' : run.kind;
+        parts.push(h('span', { class: cls, 'data-step': run.step }, run.text));
+      }
+    }
+    for (const e of repl) {
+      parts.push(h('span', { class: 'input' }, `>>> ${e.input}\n`));
+      if (e.stdout) parts.push(h('span', { class: 'stdout' }, e.stdout));
+      if (e.echo) parts.push(h('span', { class: 'echo' }, e.echo.endsWith('\n') ? e.echo : e.echo + '\n'));
+      for (const run of classifyChunks([{ stream: 'stderr', text: e.stderr, step: -1 }])) {
+        parts.push(h('span', { class: run.kind }, run.text));
+      }
+    }
+    this.out.replaceChildren(...parts);
+    const scroller = this.out.parentElement;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  /** The whole console text (tests and e2e read it). */
+  get text(): string {
+    return this.out.textContent ?? '';
+  }
+}

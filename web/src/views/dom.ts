@@ -1,0 +1,44 @@
+// Tiny DOM builders. Program data only ever enters the page as text nodes or attribute values
+// (never innerHTML), so nothing a learner types or prints can become markup or script.
+
+export type Child = Node | string | null | undefined | false;
+
+export interface Attrs {
+  class?: string;
+  style?: string;
+  title?: string;
+  [attr: string]: string | number | boolean | undefined;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+export function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el: Element, attrs: Attrs): void {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+function append(el: Element, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  }
+}
+
+export function clear(el: Element): void {
+  while (el.firstChild) el.removeChild(el.firstChild);
+}

@@ -1,0 +1,123 @@
+// The program editor: CodeMirror 6 with Python highlighting, Ctrl/Cmd+Enter to run, the current
+// statement's lines highlighted and the failing line marked with its error message below it.
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { python } from '@codemirror/lang-python';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, StateEffect, StateField, type Range } from '@codemirror/state';
+import {
+  Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightSpecialChars, keymap, lineNumbers,
+} from '@codemirror/view';
+
+export interface EditorMarks {
+  /** 1-based lines of the current statement (inclusive), or null */
+  step: { line: number; endLine: number } | null;
+  error: { line: number; text: string } | null;
+}
+
+const setMarks = StateEffect.define<EditorMarks>();
+
+class ErrorWidget extends WidgetType {
+  constructor(readonly text: string) {
+    super();
+  }
+  override eq(other: ErrorWidget): boolean {
+    return other.text === this.text;
+  }
+  toDOM(): HTMLElement {
+    const div = document.createElement('div');
+    div.className = 'cm-error-widget';
+    div.setAttribute('role', 'note');
+    div.textContent = this.text; // text only: the message comes from the program's run
+    return div;
+  }
+}
+
+function decorationsFor(state: EditorState, marks: EditorMarks): DecorationSet {
+  const ranges: Range<Decoration>[] = [];
+  const doc = state.doc;
+  const valid = (n: number) => n >= 1 && n <= doc.lines;
+  if (marks.step && valid(marks.step.line)) {
+    const end = Math.min(Math.max(marks.step.endLine, marks.step.line), doc.lines);
+    for (let n = marks.step.line; n <= end; n++) {
+      if (marks.error && marks.error.line === n) continue;
+      ranges.push(Decoration.line({ class: 'cm-step-line' }).range(doc.line(n).from));
+    }
+  }
+  if (marks.error && valid(marks.error.line)) {
+    const line = doc.line(marks.error.line);
+    ranges.push(Decoration.line({ class: 'cm-error-line' }).range(line.from));
+    ranges.push(Decoration.widget({ widget: new ErrorWidget(marks.error.text), block: true, side: 1 }).range(line.to));
+  }
+  return Decoration.set(ranges, true);
+}
+
+const marksField = StateField.define<{ marks: EditorMarks; deco: DecorationSet }>({
+  create: () => ({ marks: { step: null, error: null }, deco: Decoration.none }),
+  update(value, tr) {
+    let marks = value.marks;
+    for (const e of tr.effects) if (e.is(setMarks)) marks = e.value;
+    if (tr.docChanged && marks === value.marks) {
+      // editing invalidates the run's marks: they describe a program that no longer exists
+      marks = { step: null, error: null };
+    }
+    if (marks === value.marks && !tr.docChanged) return value;
+    return { marks, deco: decorationsFor(tr.state, marks) };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+
+export class EditorView_ {
+  private readonly view: EditorView;
+
+  constructor(container: HTMLElement, doc: string, handlers: { onRun: () => void; onChange: (code: string) => void; label: string }) {
+    const runKey = { key: 'Mod-Enter', run: () => (handlers.onRun(), true), preventDefault: true };
+    this.view = new EditorView({
+      parent: container,
+      state: EditorState.create({
+        doc,
+        extensions: [
+          lineNumbers(),
+          highlightSpecialChars(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          python(),
+          keymap.of([runKey, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+          marksField,
+          EditorState.tabSize.of(4),
+          EditorView.contentAttributes.of({ 'aria-label': handlers.label }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) handlers.onChange(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+  }
+
+  get code(): string {
+    return this.view.state.doc.toString();
+  }
+
+  setCode(code: string): void {
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: code } });
+  }
+
+  update(marks: EditorMarks): void {
+    const effects: StateEffect<unknown>[] = [setMarks.of(marks)];
+    const target = marks.error?.line ?? marks.step?.line;
+    if (target && target <= this.view.state.doc.lines) {
+      effects.push(EditorView.scrollIntoView(this.view.state.doc.line(target).from, { y: 'nearest' }));
+    }
+    this.view.dispatch({ effects });
+  }
+
+  focus(): void {
+    this.view.focus();
+  }
+
+  get hasFocus(): boolean {
+    return this.view.hasFocus;
+  }
+}

@@ -1,0 +1,150 @@
+// The autograd graph panel: nodes named as PyTorch names them, laid out by dagre (loaded lazily),
+// leaves behind AccumulateGrad, stale saved tensors in red, retain_grad marked. On a step that ran
+// backward(), the gradient flow is animated node by node along the trace's backward events, and
+// each leaf's .grad appears when its AccumulateGrad runs.
+import { backwardFrames, buildGraph, oneLine, type BackwardFrame, type GraphBox } from '../model/graph';
+import type { GraphLayout } from '../model/graph-layout';
+import { t, type Lang } from '../model/i18n';
+import { tensorColor } from '../model/layout';
+import type { World } from '../model/world';
+import type { Id } from '../engine/trace';
+import { clear, h, s } from './dom';
+
+type Layouter = (m: ReturnType<typeof buildGraph>) => GraphLayout;
+let layouter: Promise<Layouter> | null = null;
+function loadLayouter(): Promise<Layouter> {
+  layouter ??= import('../model/graph-layout').then((m) => m.layoutGraph);
+  return layouter;
+}
+
+const FRAME_MS = 700;
+
+export class GraphView {
+  private readonly body: HTMLElement;
+  private readonly note: HTMLElement;
+  private world: World | null = null;
+  private lang: Lang = 'en';
+  private timer = 0;
+  private renderToken = 0;
+  /** Set by the app: false while playing fast or in tests that want the final picture at once. */
+  animate = true;
+
+  constructor(container: HTMLElement) {
+    this.note = h('div', { class: 'graph-note', 'aria-live': 'polite' });
+    this.body = h('div', { class: 'panel-body graph-body' });
+    container.append(this.note, this.body);
+  }
+
+  async update(world: World | null, lang: Lang, flaggedNodes: ReadonlySet<Id> = new Set()): Promise<void> {
+    const sameWorld = world === this.world && lang === this.lang;
+    this.world = world;
+    this.lang = lang;
+    if (sameWorld) return;
+    clearTimeout(this.timer);
+    const token = ++this.renderToken;
+    const model = world ? buildGraph(world, flaggedNodes) : null;
+    if (!world || !model || model.boxes.length === 0) {
+      clear(this.body);
+      this.note.textContent = '';
+      this.body.append(h('p', { class: 'empty' }, t(lang, 'graph.empty')));
+      this.body.dataset.boxes = '0';
+      return;
+    }
+    if (!layouter) this.note.textContent = t(lang, 'graph.loading');
+    const layout = (await loadLayouter())(model);
+    if (token !== this.renderToken) return; // a newer step arrived while dagre was loading
+    this.draw(model.boxes, layout);
+    const run = world.step.backward;
+    this.note.textContent = '';
+    if (run) {
+      const frames = backwardFrames(run, world.nodes);
+      const root = world.nodes.get(run.root)?.name ?? '';
+      this.note.append(h('span', {}, t(lang, 'graph.backward', { root })));
+      const replay = h('button', { type: 'button' }, `↻ ${t(lang, 'graph.replay')}`);
+      replay.addEventListener('click', () => this.play(frames, 0, token));
+      this.note.append(replay);
+      if (this.animate) this.play(frames, 0, token);
+      else this.finish();
+    }
+  }
+
+  private draw(boxes: GraphBox[], layout: GraphLayout): void {
+    clear(this.body);
+    const svg = s('svg', {
+      width: Math.ceil(layout.width), height: Math.ceil(layout.height), viewBox: `0 0 ${layout.width} ${layout.height}`,
+      role: 'img', 'aria-label': `${t(this.lang, 'panel.graph')}: ${boxes.map((b) => b.title).join(', ')}`,
+    });
+    svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+      s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#8693a5' }))));
+    for (const e of layout.edges) {
+      if (e.points.length < 2) continue;
+      const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+      const mid = e.points[Math.floor(e.points.length / 2)];
+      svg.append(s('g', { class: 'gedge', 'data-from': e.from, 'data-to': e.to },
+        s('path', { d, 'marker-end': 'url(#arrow)' }),
+        e.label ? s('text', { x: mid.x + 4, y: mid.y - 2 }, e.label) : null,
+        s('text', { class: 'gflow-label', x: mid.x + 6, y: mid.y + 12 }, '')));
+    }
+    for (const b of boxes) {
+      const p = layout.boxes.get(b.key);
+      if (!p) continue;
+      const x = p.x - b.width / 2, y = p.y - b.height / 2;
+      const cls = ['gnode', b.kind];
+      if (b.kind === 'node' && b.title.endsWith('AccumulateGrad')) cls.push('acc');
+      if (b.flagged) cls.push('flagged');
+      if (b.released) cls.push('released');
+      const g = s('g', { class: cls.join(' '), 'data-key': b.key, style: b.kind === 'tensor' ? `--c: ${tensorColor(b.id)}` : undefined });
+      g.append(s('rect', { x, y, width: b.width, height: b.height, rx: b.kind === 'tensor' ? 12 : 4 }));
+      g.append(s('text', { class: 'title', x: x + 8, y: y + 17 }, b.title));
+      b.subtitle.forEach((line, i) => {
+        const stale = b.stale.find((st) => line.startsWith(`saved ${st.name} `));
+        const isGrad = line.startsWith('.grad');
+        const sub = s('text', { class: `sub${stale ? ' stale' : ''}${isGrad ? ' grad' : ''}`, x: x + 8, y: y + 33 + i * 16 },
+          stale ? `⚠ ${line} → v${stale.current}` : line);
+        if (stale) sub.append(s('title', {}, t(this.lang, 'graph.stale', stale)));
+        g.append(sub);
+      });
+      if (b.released) g.append(s('title', {}, t(this.lang, 'graph.released')));
+      svg.append(g);
+    }
+    this.body.append(svg);
+    this.body.dataset.boxes = String(boxes.length);
+  }
+
+  private play(frames: BackwardFrame[], i: number, token: number): void {
+    clearTimeout(this.timer);
+    if (token !== this.renderToken) return;
+    const svg = this.body.querySelector('svg');
+    if (!svg) return;
+    if (i === 0) for (const g of svg.querySelectorAll('.sub.grad')) g.classList.add('pending');
+    for (const el of svg.querySelectorAll('.active, .flow')) el.classList.remove('active', 'flow');
+    for (const el of svg.querySelectorAll('.gflow-label')) el.textContent = '';
+    if (i >= frames.length) {
+      this.finish();
+      return;
+    }
+    const f = frames[i];
+    const box = svg.querySelector(`.gnode[data-key="${f.active}"]`);
+    box?.classList.add('active');
+    if (f.active.startsWith('t')) box?.querySelector('.sub.grad')?.classList.remove('pending');
+    for (const fl of f.flows) {
+      const edge = svg.querySelector(`.gedge[data-from="${fl.from}"][data-to="${fl.to}"]`);
+      edge?.classList.add('flow');
+      const label = edge?.querySelector('.gflow-label');
+      if (label && fl.grad) label.textContent = oneLine(fl.grad);
+    }
+    this.body.dataset.frame = String(i);
+    const name = f.active.startsWith('n') ? box?.querySelector('.title')?.textContent ?? '' : box?.querySelector('.title')?.textContent ?? '';
+    this.note.firstElementChild?.replaceChildren(`${name}: ${f.note}`);
+    this.timer = window.setTimeout(() => this.play(frames, i + 1, token), FRAME_MS);
+  }
+
+  private finish(): void {
+    const svg = this.body.querySelector('svg');
+    for (const g of svg?.querySelectorAll('.pending') ?? []) g.classList.remove('pending');
+    for (const el of svg?.querySelectorAll('.active, .flow') ?? []) el.classList.remove('active', 'flow');
+    this.body.dataset.frame = 'done';
+    const run = this.world?.step.backward;
+    if (run) this.note.firstElementChild?.replaceChildren(t(this.lang, 'graph.backward', { root: this.world?.nodes.get(run.root)?.name ?? '' }));
+  }
+}

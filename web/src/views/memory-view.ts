@@ -1,0 +1,375 @@
+// The heart of the page: Python names → tensor objects → storages. Names are chips with arrows to
+// tensor cards; cards sharing a storage sit together above that storage's strip of cells; one lane
+// per tensor under the strip shows which cells it reads (×n when stride 0 or as_strided overlap).
+// Hovering a logical element highlights its cell and shows offset + Σ i·stride = k.
+import type { Id, Tensor } from '../engine/trace';
+import { SUMMARY_THRESHOLD, formatCell, stripSlots, tensorColor, tensorGrid, type Slot } from '../model/layout';
+import { t, type Lang } from '../model/i18n';
+import { coverage, formulaSymbolic, formulaText, isContiguous, numel, viewKind } from '../model/strides';
+import type { StorageGroup, World } from '../model/world';
+import { clear, h, s } from './dom';
+
+/** Cells per strip row before wrapping. */
+const STRIP_ROW = 16;
+/** "Show all" is offered up to this many cells (beyond it, drawing would stall the page). */
+const EXPAND_LIMIT = 4096;
+/** Exact per-cell coverage is computed for tensors up to this size; bigger ones use their extent. */
+const EXACT_COVERAGE = 65536;
+const HIDDEN_TYPES = new Set(['module', 'function', 'builtin_function_or_method', 'type', 'class', 'method']);
+
+export interface ErrorMarks {
+  tensors: ReadonlySet<Id>;
+  nodes: ReadonlySet<Id>;
+}
+
+/** Which cells a tensor reads, with multiplicity; `null` multiplicity = "read, count unknown". */
+function laneCoverage(tensor: Tensor): (cell: number) => number | null {
+  const n = numel(tensor.sizes);
+  if (n <= EXACT_COVERAGE) {
+    const m = coverage(tensor, EXACT_COVERAGE);
+    return (cell) => m.get(cell) ?? 0;
+  }
+  const lo = tensor.storage_offset;
+  if (isContiguous(tensor)) return (cell) => (cell >= lo && cell < lo + n ? 1 : 0);
+  let min = lo, max = lo;
+  tensor.sizes.forEach((sz, d) => {
+    const r = (sz - 1) * tensor.strides[d];
+    if (r < 0) min += r;
+    else max += r;
+  });
+  return (cell) => (cell >= min && cell <= max ? null : 0);
+}
+
+function tuple(xs: number[]): string {
+  return xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`;
+}
+
+export class MemoryView {
+  private readonly root: HTMLElement;
+  private readonly formula: HTMLElement;
+  private world: World | null = null;
+  private lang: Lang = 'en';
+  private errors: ErrorMarks = { tensors: new Set(), nodes: new Set() };
+  private readonly expanded = new Set<string>();
+  private arrowFrame = 0;
+
+  constructor(container: HTMLElement) {
+    this.root = h('div', { class: 'memory-body' });
+    this.formula = h('div', { class: 'formula', 'aria-live': 'polite' });
+    container.append(this.root, this.formula);
+    container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
+    container.addEventListener('focusin', (e) => this.hover(e.target as Element));
+    container.addEventListener('pointerleave', () => this.hover(null));
+    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.scheduleArrows()).observe(container);
+  }
+
+  update(world: World | null, lang: Lang, errors?: ErrorMarks): void {
+    this.world = world;
+    this.lang = lang;
+    this.errors = errors ?? { tensors: new Set(), nodes: new Set() };
+    this.render();
+  }
+
+  private render(): void {
+    clear(this.root);
+    this.formula.textContent = '';
+    const w = this.world;
+    if (!w) {
+      this.root.append(h('p', { class: 'empty' }, t(this.lang, 'memory.empty')));
+      return;
+    }
+    const layout = h('div', { class: 'memory-layout' });
+    const names = h('div', { class: 'names' }, h('h3', {}, t(this.lang, 'memory.names')));
+    const objects = h('div', { class: 'objects' }, h('h3', {}, t(this.lang, 'memory.objects')));
+    layout.append(names, objects, s('svg', { class: 'arrows', 'aria-hidden': 'true' }));
+    this.root.append(layout);
+
+    const others: HTMLElement[] = [];
+    for (const v of w.step.variables) {
+      const obj = w.objects.get(v.object);
+      if (!obj) continue;
+      const rebound = w.changes.rebound.has(v.name) ? ' rebound' : '';
+      if (obj.type === 'Tensor' && obj.tensor !== undefined) {
+        names.append(h('div', {
+          class: `name-chip tensor${rebound}`, 'data-targets': `t${obj.tensor}`, style: `--c: ${tensorColor(obj.tensor)}`,
+          title: `${v.name} → tensor #${obj.tensor}`,
+        }, v.name));
+        continue;
+      }
+      if (HIDDEN_TYPES.has(obj.type)) {
+        names.append(h('div', { class: 'name-chip dim', title: obj.repr ?? obj.type }, v.name));
+        continue;
+      }
+      // containers and modules: arrows to every tensor reachable through them
+      const targets = [...w.tensors.values()].filter((tt) =>
+        w.tensorNames(tt).some((p) => p.startsWith(`${v.name}[`) || p.startsWith(`${v.name}.`)));
+      const text = obj.repr !== undefined ? `${v.name} = ${obj.repr}` : `${v.name}: ${obj.type}`;
+      const chip = h('div', {
+        class: `name-chip value${rebound}`, title: text,
+        'data-targets': targets.map((tt) => `t${tt.id}`).join(' ') || undefined,
+      }, text);
+      names.append(chip);
+      if (!targets.length && obj.repr === undefined) others.push(h('span', { class: 'value-box' }, `${v.name}: ${obj.type}`));
+    }
+
+    // groups with named tensors first, in the order their names were defined
+    const order = new Map<Id, number>();
+    w.step.variables.forEach((v, i) => {
+      const o = w.objects.get(v.object);
+      if (o?.tensor !== undefined) {
+        const st = w.tensors.get(o.tensor)?.storage;
+        if (st !== undefined && !order.has(st)) order.set(st, i);
+      }
+    });
+    const groups = [...w.groups].sort((a, b) =>
+      (order.get(a.storage.id) ?? 1e9) - (order.get(b.storage.id) ?? 1e9) || a.storage.id - b.storage.id);
+    for (const g of groups) objects.append(this.renderGroup(g));
+    if (others.length) objects.append(h('div', { class: 'values-list' }, ...others));
+    this.scheduleArrows();
+  }
+
+  private renderGroup(g: StorageGroup): HTMLElement {
+    const w = this.world!;
+    const lang = this.lang;
+    const shared = g.tensors.length > 1;
+    const labels = g.tensors.map((tt) => w.tensorLabel(tt));
+    const el = h('section', { class: `group${shared ? ' shared' : ''}`, 'data-storage': g.storage.id, 'aria-label': t(lang, 'memory.storage', { id: g.storage.id }) });
+    if (shared) {
+      el.append(h('p', { class: 'group-title' }, h('b', {}, t(lang, 'memory.sharedBy', { n: g.tensors.length })), ` — ${labels.join(', ')}`));
+    }
+    const cards = h('div', { class: 'cards' });
+    for (const tensor of g.tensors) cards.append(this.renderCard(tensor, g));
+    el.append(cards, this.renderStrip(g));
+    return el;
+  }
+
+  private valueAt(g: StorageGroup): (cell: number) => string {
+    const dtype = g.storage.dtype;
+    if (g.values.length >= g.storage.numel) return (cell) => (g.values[cell] === undefined ? '·' : formatCell(g.values[cell], dtype));
+    const byCell = new Map<number, number>();
+    g.values.forEach((_, i) => byCell.set(g.cellIndex(i), i));
+    return (cell) => {
+      const i = byCell.get(cell);
+      return i === undefined ? '·' : formatCell(g.values[i], dtype);
+    };
+  }
+
+  private renderCard(tensor: Tensor, g: StorageGroup): HTMLElement {
+    const w = this.world!;
+    const lang = this.lang;
+    const color = tensorColor(tensor.id);
+    const names = w.tensorNames(tensor);
+    const kind = viewKind(tensor);
+    const isErr = this.errors.tensors.has(tensor.id);
+    const created = w.changes.created.has(tensor.id);
+    const card = h('article', {
+      class: `card${isErr ? ' error' : ''}${created ? ' created' : ''}`, style: `--c: ${color}`,
+      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, 'aria-label': `${w.tensorLabel(tensor)}: tensor #${tensor.id}`,
+    });
+    const head = h('div', { class: 'card-head' },
+      h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor)),
+      h('span', { class: 'tid' }, `#${tensor.id}`));
+    if (kind !== 'contiguous') head.append(h('span', { class: `badge ${kind}` }, t(lang, `memory.kind.${kind}`)));
+    if (isErr) head.append(h('span', { class: 'badge err' }, '⚠ error'));
+    card.append(head, this.renderGrid(tensor, g));
+
+    const props = h('dl', { class: 'props' });
+    const bumped = w.changes.bumped.has(tensor.id);
+    const gradFn = tensor.grad_fn !== null ? w.nodes.get(tensor.grad_fn)?.name : null;
+    const base = tensor._base !== null ? w.tensors.get(tensor._base) : null;
+    const grad = tensor.grad !== null ? w.tensors.get(tensor.grad) : null;
+    const rows: [string, string, string?][] = [
+      ['.shape', tuple(tensor.sizes)],
+      ['.stride()', tuple(tensor.strides)],
+      ['.storage_offset()', String(tensor.storage_offset)],
+      ['.dtype', `torch.${tensor.dtype}`],
+      ['.device', tensor.device],
+      ['.requires_grad', tensor.requires_grad ? 'True' : 'False', tensor.requires_grad ? 'true' : ''],
+      ['.is_leaf', tensor.is_leaf ? 'True' : 'False'],
+      ['.grad_fn', gradFn ? `<${gradFn}>` : 'None'],
+      ['._version', String(tensor._version), bumped ? 'bumped' : ''],
+      ['._base', base ? w.tensorLabel(base) : 'None'],
+    ];
+    if (grad) rows.push(['.grad', w.tensorLabel(grad)]);
+    if (tensor.retains_grad) rows.push(['.retains_grad', 'True', 'true']);
+    for (const [k, v, cls] of rows) {
+      props.append(h('dt', {}, k), h('dd', { class: cls || undefined, title: cls === 'bumped' ? t(lang, 'memory.bumped') : v }, v));
+    }
+    card.append(props);
+
+    const family = w.versionFamily(tensor).filter((o) => o.id !== tensor.id);
+    const familyText = family.length
+      ? t(lang, 'memory.sharesCounter', { names: family.map((o) => w.tensorLabel(o)).join(', ') })
+      : t(lang, 'memory.ownCounter');
+    card.append(h('div', { class: 'counter', title: t(lang, 'memory.counter', { id: tensor.version_family }) },
+      h('span', { class: 'dot', style: `--fc: ${tensorColor(tensor.version_family * 7 + 3, 60)}` }),
+      `${t(lang, 'memory.counter', { id: tensor.version_family })} · ${familyText}`));
+    return card;
+  }
+
+  private renderGrid(tensor: Tensor, g: StorageGroup): HTMLElement {
+    const n = numel(tensor.sizes);
+    const key = `t${tensor.id}`;
+    const expanded = this.expanded.has(key);
+    const blocks = tensorGrid(tensor, n, expanded);
+    const value = this.valueAt(g);
+    const written = this.world!.changes.written.get(g.storage.id);
+    const focusable = n <= 64;
+    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': `${this.world!.tensorLabel(tensor)} elements` });
+    for (const b of blocks) {
+      if (b.label) grid.append(h('div', { class: 'block-label' }, b.label));
+      for (const row of b.rows) {
+        const r = h('div', { class: 'row' });
+        for (const c of row) {
+          if (c.kind === 'ellipsis') {
+            r.append(h('span', { class: 'el ellipsis' }, '…'));
+            continue;
+          }
+          const cls = written?.has(c.cell) ? 'el written' : 'el';
+          r.append(h('span', {
+            class: cls, 'data-t': tensor.id, 'data-s': g.storage.id, 'data-cell': c.cell, 'data-index': c.index.join(','),
+            tabindex: focusable ? 0 : undefined,
+          }, value(c.cell)));
+        }
+        grid.append(r);
+      }
+    }
+    if (n > SUMMARY_THRESHOLD && n <= EXPAND_LIMIT) grid.append(this.toggle(key, n));
+    return grid;
+  }
+
+  private toggle(key: string, n: number): HTMLElement {
+    const open = this.expanded.has(key);
+    const b = h('button', { class: 'more', type: 'button', 'aria-expanded': String(open) },
+      open ? t(this.lang, 'btn.showLess') : t(this.lang, 'btn.showAll', { n }));
+    b.addEventListener('click', () => {
+      if (open) this.expanded.delete(key);
+      else this.expanded.add(key);
+      this.render();
+    });
+    return b;
+  }
+
+  private renderStrip(g: StorageGroup): HTMLElement {
+    const w = this.world!;
+    const lang = this.lang;
+    const st = g.storage;
+    const key = `s${st.id}`;
+    const complete = g.values.length >= st.numel;
+    const slots = stripSlots(st.numel, this.expanded.has(key) && complete && st.numel <= EXPAND_LIMIT);
+    const value = this.valueAt(g);
+    const written = w.changes.written.get(st.id);
+    const lanes = g.tensors.map((tt) => ({ tensor: tt, cov: laneCoverage(tt), err: this.errors.tensors.has(tt.id) }));
+    const read = (cell: number) => lanes.some((l) => l.cov(cell) !== 0);
+
+    const wrap = h('div', { class: 'strip-wrap' });
+    wrap.append(h('div', { class: 'strip-title' },
+      h('b', {}, t(lang, 'memory.storage', { id: st.id })),
+      t(lang, 'memory.storageMeta', { dtype: st.dtype, numel: st.numel, nbytes: st.nbytes, device: st.device }),
+      written?.size ? h('span', { class: 'badge', style: 'background: var(--written); color: #000' }, t(lang, 'memory.written')) : null));
+    for (let i = 0; i < slots.length; i += STRIP_ROW) {
+      const chunk = slots.slice(i, i + STRIP_ROW);
+      const strip = h('div', { class: 'strip', role: 'table', style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
+      strip.append(h('span', {}));
+      for (const sl of chunk) strip.append(h('span', { class: 'idx' }, sl.kind === 'cell' ? String(sl.index) : ''));
+      strip.append(h('span', { class: 'lane-label', style: 'color: var(--muted)' }, 'value'));
+      for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read));
+      for (const lane of lanes) {
+        strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor)));
+        for (const sl of chunk) {
+          if (sl.kind === 'gap') {
+            strip.append(h('span', {}));
+            continue;
+          }
+          const c = lane.cov(sl.index);
+          const cls = ['lane'];
+          if (c !== 0) cls.push(c !== null && c > 1 ? 'multi' : 'on');
+          if (c !== 0 && sl.index === lane.tensor.storage_offset) cls.push('start');
+          if (c !== 0 && lane.err) cls.push('err');
+          strip.append(h('span', {
+            class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index,
+            title: c ? `${w.tensorLabel(lane.tensor)} reads cell ${sl.index}${c !== null && c > 1 ? ` ×${c}` : ''}` : undefined,
+          }, c !== null && c > 1 ? `×${c}` : ''));
+        }
+      }
+      wrap.append(strip);
+    }
+    if (st.numel > SUMMARY_THRESHOLD && complete && st.numel <= EXPAND_LIMIT) wrap.append(this.toggle(key, st.numel));
+    return wrap;
+  }
+
+  private cellEl(sl: Slot, storage: Id, value: (c: number) => string, written: Set<number> | undefined, read: (c: number) => boolean): HTMLElement {
+    if (sl.kind === 'gap') return h('span', { class: 'cell gap' }, t(this.lang, 'memory.hidden', { n: sl.hidden }));
+    const cls = ['cell'];
+    if (written?.has(sl.index)) cls.push('written');
+    if (!read(sl.index)) cls.push('unread');
+    return h('span', { class: cls.join(' '), 'data-s': storage, 'data-cell': sl.index, role: 'cell' }, value(sl.index));
+  }
+
+  // ---------------------------------------------------------------- hover: element ↔ cell
+  private hover(target: Element | null): void {
+    for (const el of this.root.querySelectorAll('.hl')) el.classList.remove('hl');
+    const w = this.world;
+    if (!w || !target) {
+      this.formula.textContent = '';
+      return;
+    }
+    const el = target.closest('.el[data-cell], .cell[data-cell]');
+    if (!el) return;
+    const cell = Number(el.getAttribute('data-cell'));
+    const sid = el.getAttribute('data-s');
+    if (el.classList.contains('el')) {
+      const tensor = w.tensors.get(Number(el.getAttribute('data-t')));
+      if (!tensor) return;
+      const index = (el.getAttribute('data-index') ?? '').split(',').filter((x) => x !== '').map(Number);
+      el.classList.add('hl');
+      this.root.querySelector(`.cell[data-s="${sid}"][data-cell="${cell}"]`)?.classList.add('hl');
+      this.root.querySelector(`.lane[data-t="${tensor.id}"][data-cell="${cell}"]`)?.classList.add('hl');
+      this.formula.replaceChildren(
+        h('span', { class: 'sym' }, `${w.tensorLabel(tensor)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
+        `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell })})`);
+      return;
+    }
+    el.classList.add('hl');
+    const readers: string[] = [];
+    for (const e of this.root.querySelectorAll(`.el[data-s="${sid}"][data-cell="${cell}"]`)) {
+      e.classList.add('hl');
+      const tt = w.tensors.get(Number(e.getAttribute('data-t')));
+      if (tt) readers.push(`${w.tensorLabel(tt)}[${e.getAttribute('data-index')}]`);
+    }
+    this.formula.textContent = `storage #${sid} cell ${cell}` + (readers.length ? ` ← ${readers.join(', ')}` : '');
+  }
+
+  // ---------------------------------------------------------------- arrows: names → cards
+  private scheduleArrows(): void {
+    if (typeof requestAnimationFrame === 'undefined') return;
+    cancelAnimationFrame(this.arrowFrame);
+    this.arrowFrame = requestAnimationFrame(() => this.drawArrows());
+  }
+
+  private drawArrows(): void {
+    const layout = this.root.querySelector('.memory-layout');
+    const svg = layout?.querySelector('svg.arrows');
+    if (!layout || !svg) return;
+    clear(svg);
+    const box = layout.getBoundingClientRect();
+    svg.setAttribute('width', String(box.width));
+    svg.setAttribute('height', String(box.height));
+    for (const chip of layout.querySelectorAll<HTMLElement>('.name-chip[data-targets]')) {
+      const a = chip.getBoundingClientRect();
+      for (const key of (chip.dataset.targets ?? '').split(' ')) {
+        const card = layout.querySelector(`[data-card="${key}"]`);
+        if (!card) continue;
+        const b = card.getBoundingClientRect();
+        const x1 = a.right - box.left, y1 = a.top + a.height / 2 - box.top;
+        const x2 = b.left - box.left - 2, y2 = b.top + 14 - box.top;
+        const dx = Math.max(30, (x2 - x1) / 2);
+        const color = tensorColor(Number(key.slice(1)));
+        svg.append(
+          s('path', { d: `M${x1},${y1} C${x1 + dx},${y1} ${x2 - dx},${y2} ${x2},${y2}`, stroke: color }),
+          s('path', { d: `M${x2 - 7},${y2 - 4} L${x2},${y2} L${x2 - 7},${y2 + 4}`, stroke: color }),
+        );
+      }
+    }
+  }
+}

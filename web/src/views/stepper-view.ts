@@ -1,0 +1,94 @@
+// Step controls: first/back/play/forward/last buttons, a timeline slider with marks on steps that
+// raised or ran backward(), and the "Step n of N · line L" label.
+import type { Trace } from '../engine/trace';
+import { t, type Lang } from '../model/i18n';
+import { clear, h } from './dom';
+
+export interface StepperHandlers {
+  first(): void;
+  prev(): void;
+  next(): void;
+  last(): void;
+  togglePlay(): void;
+  goTo(step: number): void;
+}
+
+export class StepperView {
+  private readonly buttons: Record<'first' | 'prev' | 'play' | 'next' | 'last', HTMLButtonElement>;
+  private readonly range: HTMLInputElement;
+  private readonly marks: HTMLElement;
+  private readonly label: HTMLElement;
+  private readonly keys: HTMLElement;
+  private markedTrace: Trace | null = null;
+
+  constructor(container: HTMLElement, handlers: StepperHandlers) {
+    const btn = (cls: string, text: string, onClick: () => void) => {
+      const b = h('button', { class: cls, type: 'button' }, text);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    this.buttons = {
+      first: btn('first', '⏮', handlers.first),
+      prev: btn('prev', '◀', handlers.prev),
+      play: btn('play', '▶', handlers.togglePlay),
+      next: btn('next', '▶', handlers.next),
+      last: btn('last', '⏭', handlers.last),
+    };
+    this.buttons.next.textContent = '▶▏';
+    this.buttons.prev.textContent = '▕◀';
+    this.range = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, class: 'range' });
+    this.range.addEventListener('input', () => handlers.goTo(Number(this.range.value)));
+    this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
+    this.label = h('div', { class: 'label', 'aria-live': 'polite' });
+    this.keys = h('div', { class: 'keys' });
+    container.append(
+      this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last,
+      h('div', { class: 'timeline' }, this.range, this.marks),
+      this.label, this.keys,
+    );
+  }
+
+  update(trace: Trace | null, step: number, playing: boolean, lang: Lang): void {
+    const n = trace?.steps.length ?? 0;
+    const b = this.buttons;
+    const labels: [HTMLButtonElement, string][] = [
+      [b.first, t(lang, 'btn.first')], [b.prev, t(lang, 'btn.prev')], [b.next, t(lang, 'btn.next')], [b.last, t(lang, 'btn.last')],
+      [b.play, t(lang, playing ? 'btn.pause' : 'btn.play')],
+    ];
+    for (const [el, text] of labels) {
+      el.setAttribute('aria-label', text);
+      el.title = text;
+    }
+    b.play.textContent = playing ? `⏸ ${t(lang, 'btn.pause')}` : `▶ ${t(lang, 'btn.play')}`;
+    b.play.setAttribute('aria-pressed', String(playing));
+    b.first.disabled = b.prev.disabled = n === 0 || step <= 0;
+    b.next.disabled = b.last.disabled = n === 0 || step >= n - 1;
+    b.play.disabled = n < 2;
+    this.range.max = String(Math.max(0, n - 1));
+    this.range.value = String(Math.max(0, step));
+    this.range.disabled = n < 2;
+    this.range.setAttribute('aria-label', t(lang, 'step.timeline'));
+    this.range.setAttribute('aria-valuetext', n ? t(lang, 'step.label', { n: step + 1, total: n, line: trace!.steps[step].line }) : '');
+    this.label.textContent = n && step >= 0
+      ? t(lang, 'step.label', { n: step + 1, total: n, line: trace!.steps[step].line })
+      : t(lang, 'step.none');
+    this.label.dataset.step = String(step);
+    this.keys.replaceChildren(
+      h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ' run · ',
+      h('kbd', {}, '←'), h('kbd', {}, '→'), ' step · ', h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
+      h('kbd', {}, 'Space'), ' play (outside the editor; ', h('kbd', {}, 'Alt'), '+arrows anywhere)',
+    );
+    if (trace !== this.markedTrace) this.drawMarks(trace);
+  }
+
+  private drawMarks(trace: Trace | null): void {
+    this.markedTrace = trace;
+    clear(this.marks);
+    const n = trace?.steps.length ?? 0;
+    if (!trace || n < 2) return;
+    trace.steps.forEach((s, i) => {
+      const kind = s.error ? 'error' : s.backward ? 'backward' : null;
+      if (kind) this.marks.append(h('span', { class: `mark ${kind}`, style: `left: ${(i / (n - 1)) * 100}%` }));
+    });
+  }
+}
