@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "format/numpy_str.h"
 #include "interp/lib_install.h"
+#include "interp/lib_numpy.h"
 #include "interp/library.h"
 
 namespace tp::interp::lib {
@@ -16,6 +17,7 @@ namespace tp::interp::lib {
 std::string format_ndarray_repr(Interpreter& in, const Tensor& a);  // lib_print.cpp
 std::string format_ndarray_str(Interpreter& in, const Tensor& a);
 ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force);  // lib_tensor_misc.cpp
+void install_numpy_functions(Interpreter& in, ModuleObj& np);           // lib_numpy_funcs.cpp
 
 namespace {
 
@@ -337,7 +339,17 @@ void install_numpy(Interpreter& in) {
     DType d = dt.value_or(any_float ? DType::Float64 : DType::Int64);
     return in.wrap_ndarray(tp::arange(start, stop, step, d, Device{}));
   });
+  install_numpy_functions(in, *np);
   in.register_module("numpy", np);
 }
+
+}  // namespace tp::interp::lib
+
+namespace tp::interp::lib {
+
+ObjPtr np_result(Interpreter& in, const Tensor& t) { return result(in, t); }
+Tensor np_array_from(Interpreter& in, const ObjPtr& data, std::optional<DType> dtype) { return array_from(in, data, dtype); }
+std::optional<DType> np_dtype(Interpreter& in, const ObjPtr& o) { return np_dtype_arg(in, o); }
+ObjPtr np_reduce(Interpreter& in, const Tensor& a, ArgParser& p, const std::string& what) { return reduce(in, a, p, what); }
 
 }  // namespace tp::interp::lib

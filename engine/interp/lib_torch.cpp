@@ -161,6 +161,8 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
   torch.set("double", torch.dtypes[int(DType::Float64)]);
   torch.set("long", torch.dtypes[int(DType::Int64)]);
   torch.set("int", torch.dtypes[int(DType::Int32)]);
+  // The playground follows PyTorch 2.x; programs printing the version see a 2.x release string.
+  torch.set("__version__", in.make_str("2.5.1"));
   torch.set("pi", in.make_float(M_PI));
   torch.set("e", in.make_float(M_E));
   torch.set("inf", in.make_float(INFINITY));

@@ -1,0 +1,125 @@
+// numpy module functions over arrays: reductions (np.sum/mean/max/min), elementwise math
+// (np.exp/log/sqrt/abs/...; integers compute in float64 like numpy), dot/matmul, reshape/transpose,
+// linspace and the *_like constructors. Arguments that are lists or numbers become arrays first.
+#include <cmath>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+#include "interp/lib_numpy.h"
+
+namespace tp::interp::lib {
+
+namespace {
+
+Tensor as_array(Interpreter& in, const ObjPtr& o) {
+  if (is_ndarray(o)) return array_of(o);
+  return np_array_from(in, o, std::nullopt);
+}
+
+// The arguments after the first, for helpers that parse `axis=` & co.
+CallArgs rest_of(const CallArgs& a) {
+  CallArgs r = a;
+  if (!r.args.empty()) r.args.erase(r.args.begin());
+  return r;
+}
+
+DType np_promote2(DType a, DType b) {
+  if (a == b) return a;
+  if (is_floating(a) != is_floating(b)) return DType::Float64;
+  return promote_types(a, b);
+}
+
+}  // namespace
+
+void install_numpy_functions(Interpreter& in, ModuleObj& np) {
+  const std::string N = "numpy.";
+  for (const char* n : {"sum", "mean", "max", "min"}) {
+    std::string name = n;
+    def(np, N, name, [name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      if (a.args.empty()) throw TorchError("TypeError", name + "() missing 1 required positional argument: 'a'");
+      Tensor arr = as_array(in, a.args[0]);
+      CallArgs rest = rest_of(a);
+      ArgParser p(in, name, rest);
+      GradModeGuard off(false);
+      ObjPtr r = np_reduce(in, arr, p, name);
+      p.finish();
+      return r;
+    });
+  }
+  struct U { const char* name; UnaryOp op; };
+  for (U u : {U{"exp", UnaryOp::Exp}, U{"log", UnaryOp::Log}, U{"sqrt", UnaryOp::Sqrt}, U{"abs", UnaryOp::Abs},
+              U{"sin", UnaryOp::Sin}, U{"cos", UnaryOp::Cos}, U{"tanh", UnaryOp::Tanh}, U{"floor", UnaryOp::Floor},
+              U{"ceil", UnaryOp::Ceil}}) {
+    UnaryOp op = u.op;
+    std::string name = u.name;
+    def(np, N, name, [op, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, name, a);
+      ObjPtr x = p.required("x", 0);
+      p.finish();
+      Tensor t = as_array(in, x);
+      GradModeGuard off(false);
+      bool keeps_ints = op == UnaryOp::Abs;
+      if (!is_floating(t.dtype()) && !keeps_ints) t = tp::to(t, DType::Float64, Device{}, false);
+      return np_result(in, tp::unary(t, op));
+    });
+  }
+  for (const char* n : {"dot", "matmul"}) {
+    std::string name = n;
+    def(np, N, name, [name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, name, a);
+      Tensor x = as_array(in, p.required("a", 0)), y = as_array(in, p.required("b", 1));
+      p.finish();
+      GradModeGuard off(false);
+      DType d = np_promote2(x.dtype(), y.dtype());
+      return np_result(in, tp::matmul(tp::to(x, d, Device{}, false), tp::to(y, d, Device{}, false)));
+    });
+  }
+  def(np, N, "reshape", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "reshape", a);
+    Tensor x = as_array(in, p.required("a", 0));
+    ObjPtr shape = p.required("newshape", 1);
+    p.finish();
+    Shape s = shape->kind == Kind::Int ? Shape{to_int(in, shape)} : to_int_list(in, shape, "newshape");
+    GradModeGuard off(false);
+    return in.wrap_ndarray(tp::reshape(np_view(x), s));
+  });
+  def(np, N, "transpose", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "transpose", a);
+    Tensor x = as_array(in, p.required("a", 0));
+    p.finish();
+    Shape dims;
+    for (int64_t d = x.dim() - 1; d >= 0; --d) dims.push_back(d);
+    GradModeGuard off(false);
+    return in.wrap_ndarray(tp::permute(np_view(x), dims));
+  });
+  def(np, N, "linspace", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "linspace", a);
+    Scalar start = to_scalar(p.required("start", 0)), stop = to_scalar(p.required("stop", 1));
+    ObjPtr num = p.get("num", 2);
+    p.finish();
+    int64_t n = is_none(num) ? 50 : to_int(in, num);
+    return in.wrap_ndarray(tp::linspace(start, stop, n, DType::Float64, Device{}));
+  });
+  for (const char* n : {"zeros_like", "ones_like"}) {
+    bool ones = std::string(n) == "ones_like";
+    def(np, N, n, [ones](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, ones ? "ones_like" : "zeros_like", a);
+      Tensor x = as_array(in, p.required("a", 0));
+      DType d = np_dtype(in, p.get("dtype", 1)).value_or(x.dtype());
+      p.finish();
+      return in.wrap_ndarray(ones ? tp::ones(x.sizes(), d, Device{}) : tp::zeros(x.sizes(), d, Device{}));
+    });
+  }
+  def(np, N, "array_equal", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "array_equal", a);
+    Tensor x = as_array(in, p.required("a1", 0)), y = as_array(in, p.required("a2", 1));
+    p.finish();
+    if (x.sizes() != y.sizes()) return in.make_bool(false);
+    GradModeGuard off(false);
+    Tensor ne = tp::compare(x, y, CompareOp::Ne);
+    return in.make_bool(tp::item(tp::sum(ne, {}, false, std::nullopt)).to_int() == 0);
+  });
+}
+
+}  // namespace tp::interp::lib
