@@ -28,7 +28,8 @@ describe('autograd graph model', () => {
     const a = new TraceModel(fixture('autograd_backward'));
     const after = buildGraph(a.world(a.stepCount - 1));
     expect(after.boxes.find((b) => b.title === 'MulBackward0')!.released).toBe(true);
-    expect(after.boxes.find((b) => b.title === 'x')!.subtitle.join(' ')).toContain('.grad = tensor([2., 4., 6.])');
+    expect(after.boxes.find((b) => b.title === 'x')!.subtitle.map((l) => l.text).join(' ')).toContain('.grad = tensor([2., 4., 6.])');
+    expect(g.boxes.find((b) => b.title === 'SigmoidBackward0')!.subtitle).toEqual([{ text: '⚠ saved result v0, now v1', kind: 'stale' }]);
   });
 
   it('turns backward events into animation frames in order', () => {
@@ -43,7 +44,7 @@ describe('autograd graph model', () => {
 });
 
 describe('graph layout (dagre)', () => {
-  it('places every box without overlap and routes every edge downward along gradient flow', async () => {
+  it('places every box without overlap and routes every edge left to right along gradient flow', async () => {
     const { layoutGraph } = await import('../src/model/graph-layout');
     const m = new TraceModel(fixture('autograd_backward'));
     const model = buildGraph(m.world(m.trace.steps.findIndex((s) => s.line === 6)));
@@ -58,7 +59,7 @@ describe('graph layout (dagre)', () => {
     expect(l.edges).toHaveLength(model.edges.length);
     for (const e of l.edges) {
       expect(e.points.length).toBeGreaterThanOrEqual(2);
-      expect(l.boxes.get(e.to)!.y).toBeGreaterThan(l.boxes.get(e.from)!.y);
+      expect(l.boxes.get(e.to)!.x).toBeGreaterThan(l.boxes.get(e.from)!.x);
     }
     expect(l.width).toBeGreaterThan(0);
   });

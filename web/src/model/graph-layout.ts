@@ -1,4 +1,4 @@
-// Lays out the autograd graph with dagre (top → bottom along gradient flow). Loaded lazily: the
+// Lays out the autograd graph with dagre (left → right along gradient flow, to fit a wide panel). Loaded lazily: the
 // first paint does not need it. Pure computation, no DOM.
 import dagre from '@dagrejs/dagre';
 import type { GraphModel } from './graph';
@@ -27,7 +27,7 @@ export interface GraphLayout {
 
 export function layoutGraph(model: GraphModel): GraphLayout {
   const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 36, edgesep: 14, marginx: 12, marginy: 12 });
+  g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 44, edgesep: 12, marginx: 10, marginy: 10 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const b of model.boxes) g.setNode(b.key, { width: b.width, height: b.height });
   model.edges.forEach((e, i) => g.setEdge(e.from, e.to, { label: e.label }, `e${i}`));

@@ -9,7 +9,7 @@ export interface GraphBox {
   /** autograd node id (kind 'node') or tensor id (kind 'tensor') */
   id: Id;
   title: string;
-  subtitle: string[];
+  subtitle: SubLine[];
   /** saved tensors whose version moved on since they were saved */
   stale: { name: string; saved: number; current: number }[];
   released: boolean;
@@ -19,6 +19,11 @@ export interface GraphBox {
   flagged: boolean;
   width: number;
   height: number;
+}
+
+export interface SubLine {
+  text: string;
+  kind: 'plain' | 'stale' | 'grad' | 'freed';
 }
 
 export interface GraphEdge {
@@ -36,8 +41,8 @@ export interface GraphModel {
 const CHAR_W = 7.4;
 const LINE_H = 16;
 
-function boxSize(title: string, lines: string[]): { width: number; height: number } {
-  const longest = Math.max(title.length, ...lines.map((l) => l.length));
+function boxSize(title: string, lines: SubLine[]): { width: number; height: number } {
+  const longest = Math.max(title.length, ...lines.map((l) => l.text.length + 2));
   return { width: Math.max(96, Math.ceil(longest * CHAR_W) + 24), height: 28 + lines.length * LINE_H };
 }
 
@@ -57,12 +62,12 @@ export function buildGraph(w: World, flaggedNodes: ReadonlySet<Id> = new Set()):
   const addTensor = (t: Tensor) => {
     if (tensorBoxes.has(t.id)) return;
     tensorBoxes.add(t.id);
-    const lines = [`${t.sizes.length ? `[${t.sizes.join(', ')}]` : 'scalar'} ${t.dtype}`];
+    const lines: SubLine[] = [{ text: `${t.sizes.length ? `[${t.sizes.join(', ')}]` : 'scalar'} ${t.dtype}`, kind: 'plain' }];
     if (t.grad !== null) {
       const g = w.tensors.get(t.grad);
-      if (g) lines.push(`.grad = ${oneLine(g.repr)}`);
+      if (g) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });
     }
-    if (t.retains_grad) lines.push('retain_grad()');
+    if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
     const title = tensorTitle(w, t);
     boxes.push({
       key: `t${t.id}`, kind: 'tensor', id: t.id, title, subtitle: lines, stale: [], released: false,
@@ -75,13 +80,18 @@ export function buildGraph(w: World, flaggedNodes: ReadonlySet<Id> = new Set()):
       .filter((s) => !s.released && s.current_version !== s.saved_version)
       .map((s) => ({ name: s.name, saved: s.saved_version, current: s.current_version }));
     const released = n.saved.length > 0 && n.saved.every((s) => s.released);
-    const lines = n.saved.map((s) => `saved ${s.name}${s.released ? ' (freed)' : ` v${s.saved_version}`}`);
+    const lines: SubLine[] = n.saved.map((s) => {
+      if (s.released) return { text: `saved ${s.name} (freed)`, kind: 'freed' };
+      if (s.current_version !== s.saved_version) return { text: `⚠ saved ${s.name} v${s.saved_version}, now v${s.current_version}`, kind: 'stale' };
+      return { text: `saved ${s.name} v${s.saved_version}`, kind: 'plain' };
+    });
     boxes.push({
       key: `n${n.id}`, kind: 'node', id: n.id, title: n.name, subtitle: lines, stale, released,
       retainsGrad: false, isLeaf: false, flagged: flaggedNodes.has(n.id), ...boxSize(n.name, lines),
     });
+    const live = n.next.filter((e) => e.node !== null).length;
     n.next.forEach((e, i) => {
-      if (e.node !== null) edges.push({ from: `n${n.id}`, to: `n${e.node}`, label: n.next.length > 1 ? String(i) : '' });
+      if (e.node !== null) edges.push({ from: `n${n.id}`, to: `n${e.node}`, label: live > 1 ? String(i) : '' });
     });
     if (n.variable !== null) {
       const leaf = w.tensors.get(n.variable);

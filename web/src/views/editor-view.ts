@@ -87,6 +87,7 @@ export class EditorView_ {
           keymap.of([runKey, ...defaultKeymap, ...historyKeymap, indentWithTab]),
           marksField,
           EditorState.tabSize.of(4),
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': handlers.label }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.onChange(u.state.doc.toString());

@@ -58,7 +58,7 @@ export class GraphView {
     this.note.textContent = '';
     if (run) {
       const frames = backwardFrames(run, world.nodes);
-      const root = world.nodes.get(run.root)?.name ?? '';
+      const root = world.nodes.get(run.root)?.name ?? 'backward()';
       this.note.append(h('span', {}, t(lang, 'graph.backward', { root })));
       const replay = h('button', { type: 'button' }, `↻ ${t(lang, 'graph.replay')}`);
       replay.addEventListener('click', () => this.play(frames, 0, token));
@@ -70,8 +70,10 @@ export class GraphView {
 
   private draw(boxes: GraphBox[], layout: GraphLayout): void {
     clear(this.body);
+    // fits the panel: scaled down when large, never scaled up past natural size
     const svg = s('svg', {
-      width: Math.ceil(layout.width), height: Math.ceil(layout.height), viewBox: `0 0 ${layout.width} ${layout.height}`,
+      width: '100%', height: '100%', viewBox: `0 0 ${layout.width} ${layout.height}`, preserveAspectRatio: 'xMidYMid meet',
+      style: `max-width: ${Math.ceil(layout.width)}px; max-height: ${Math.ceil(layout.height)}px`,
       role: 'img', 'aria-label': `${t(this.lang, 'panel.graph')}: ${boxes.map((b) => b.title).join(', ')}`,
     });
     svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
@@ -97,10 +99,8 @@ export class GraphView {
       g.append(s('rect', { x, y, width: b.width, height: b.height, rx: b.kind === 'tensor' ? 12 : 4 }));
       g.append(s('text', { class: 'title', x: x + 8, y: y + 17 }, b.title));
       b.subtitle.forEach((line, i) => {
-        const stale = b.stale.find((st) => line.startsWith(`saved ${st.name} `));
-        const isGrad = line.startsWith('.grad');
-        const sub = s('text', { class: `sub${stale ? ' stale' : ''}${isGrad ? ' grad' : ''}`, x: x + 8, y: y + 33 + i * 16 },
-          stale ? `⚠ ${line} → v${stale.current}` : line);
+        const sub = s('text', { class: `sub ${line.kind}`, x: x + 8, y: y + 33 + i * 16 }, line.text);
+        const stale = line.kind === 'stale' ? b.stale.find((st) => line.text.includes(` ${st.name} `)) : undefined;
         if (stale) sub.append(s('title', {}, t(this.lang, 'graph.stale', stale)));
         g.append(sub);
       });
@@ -145,6 +145,6 @@ export class GraphView {
     for (const el of svg?.querySelectorAll('.active, .flow') ?? []) el.classList.remove('active', 'flow');
     this.body.dataset.frame = 'done';
     const run = this.world?.step.backward;
-    if (run) this.note.firstElementChild?.replaceChildren(t(this.lang, 'graph.backward', { root: this.world?.nodes.get(run.root)?.name ?? '' }));
+    if (run) this.note.firstElementChild?.replaceChildren(t(this.lang, 'graph.backward', { root: this.world?.nodes.get(run.root)?.name ?? 'backward()' }));
   }
 }

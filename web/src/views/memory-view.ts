@@ -5,7 +5,7 @@
 import type { Id, Tensor } from '../engine/trace';
 import { SUMMARY_THRESHOLD, formatCell, stripSlots, tensorColor, tensorGrid, type Slot } from '../model/layout';
 import { t, type Lang } from '../model/i18n';
-import { coverage, formulaSymbolic, formulaText, isContiguous, numel, viewKind } from '../model/strides';
+import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
 import { clear, h, s } from './dom';
 
@@ -38,6 +38,14 @@ function laneCoverage(tensor: Tensor): (cell: number) => number | null {
     else max += r;
   });
   return (cell) => (cell >= min && cell <= max ? null : 0);
+}
+
+/** cell → "i,j" of the element a (non-overlapping, small) view keeps there. */
+function elementAt(tensor: Tensor): Map<number, string> | null {
+  if (numel(tensor.sizes) > 1024) return null;
+  const m = new Map<number, string>();
+  elementCells(tensor).forEach((cell, flat) => m.set(cell, unravel(flat, tensor.sizes).join(',')));
+  return m;
 }
 
 function tuple(xs: number[]): string {
@@ -139,7 +147,7 @@ export class MemoryView {
     }
     const cards = h('div', { class: 'cards' });
     for (const tensor of g.tensors) cards.append(this.renderCard(tensor, g));
-    el.append(cards, this.renderStrip(g));
+    el.append(this.renderStrip(g), cards);
     return el;
   }
 
@@ -173,7 +181,7 @@ export class MemoryView {
     if (isErr) head.append(h('span', { class: 'badge err' }, '⚠ error'));
     card.append(head, this.renderGrid(tensor, g));
 
-    const props = h('dl', { class: 'props' });
+    const props = h('div', { class: 'props' });
     const bumped = w.changes.bumped.has(tensor.id);
     const gradFn = tensor.grad_fn !== null ? w.nodes.get(tensor.grad_fn)?.name : null;
     const base = tensor._base !== null ? w.tensors.get(tensor._base) : null;
@@ -182,18 +190,19 @@ export class MemoryView {
       ['.shape', tuple(tensor.sizes)],
       ['.stride()', tuple(tensor.strides)],
       ['.storage_offset()', String(tensor.storage_offset)],
+      ['._version', String(tensor._version), bumped ? 'bumped' : ''],
       ['.dtype', `torch.${tensor.dtype}`],
       ['.device', tensor.device],
       ['.requires_grad', tensor.requires_grad ? 'True' : 'False', tensor.requires_grad ? 'true' : ''],
       ['.is_leaf', tensor.is_leaf ? 'True' : 'False'],
       ['.grad_fn', gradFn ? `<${gradFn}>` : 'None'],
-      ['._version', String(tensor._version), bumped ? 'bumped' : ''],
       ['._base', base ? w.tensorLabel(base) : 'None'],
     ];
-    if (grad) rows.push(['.grad', w.tensorLabel(grad)]);
+    if (grad) rows.push(['.grad', w.tensorLabel(grad), 'true']);
     if (tensor.retains_grad) rows.push(['.retains_grad', 'True', 'true']);
     for (const [k, v, cls] of rows) {
-      props.append(h('dt', {}, k), h('dd', { class: cls || undefined, title: cls === 'bumped' ? t(lang, 'memory.bumped') : v }, v));
+      props.append(h('div', { class: `prop${cls ? ` ${cls}` : ''}`, 'data-prop': k, title: cls === 'bumped' ? t(lang, 'memory.bumped') : `${k} = ${v}` },
+        h('span', { class: 'k' }, k), h('span', { class: 'v' }, v)));
     }
     card.append(props);
 
@@ -259,7 +268,11 @@ export class MemoryView {
     const slots = stripSlots(st.numel, this.expanded.has(key) && complete && st.numel <= EXPAND_LIMIT);
     const value = this.valueAt(g);
     const written = w.changes.written.get(st.id);
-    const lanes = g.tensors.map((tt) => ({ tensor: tt, cov: laneCoverage(tt), err: this.errors.tensors.has(tt.id) }));
+    const lanes = g.tensors.map((tt) => ({
+      tensor: tt, cov: laneCoverage(tt), err: this.errors.tensors.has(tt.id),
+      // strided views read cells out of order: label each lane cell with the element it holds
+      order: viewKind(tt) === 'strided' && tt.sizes.length <= 2 ? elementAt(tt) : null,
+    }));
     const read = (cell: number) => lanes.some((l) => l.cov(cell) !== 0);
 
     const wrap = h('div', { class: 'strip-wrap' });
@@ -289,7 +302,7 @@ export class MemoryView {
           strip.append(h('span', {
             class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index,
             title: c ? `${w.tensorLabel(lane.tensor)} reads cell ${sl.index}${c !== null && c > 1 ? ` ×${c}` : ''}` : undefined,
-          }, c !== null && c > 1 ? `×${c}` : ''));
+          }, c !== null && c > 1 ? `×${c}` : c ? lane.order?.get(sl.index) ?? '' : ''));
         }
       }
       wrap.append(strip);

@@ -2,7 +2,20 @@
 // raised or ran backward(), and the "Step n of N · line L" label.
 import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
-import { clear, h } from './dom';
+import { clear, h, s } from './dom';
+
+// Icons as SVG paths (font glyphs like ⏮ are missing from many systems' fonts).
+const ICONS = {
+  first: 'M3 2h2v12H3z M14 2v12L6 8z',
+  prev: 'M11 2v12L3 8z M12 2h2v12h-2z',
+  next: 'M5 2v12l8-6z M2 2h2v12H2z',
+  last: 'M2 2v12l8-6z M11 2h2v12h-2z',
+  play: 'M4 2v12l10-6z',
+  pause: 'M3 2h4v12H3z M9 2h4v12H9z',
+};
+function icon(name: keyof typeof ICONS): SVGSVGElement {
+  return s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'icon' }, s('path', { d: ICONS[name], fill: 'currentColor' }));
+}
 
 export interface StepperHandlers {
   first(): void;
@@ -22,20 +35,18 @@ export class StepperView {
   private markedTrace: Trace | null = null;
 
   constructor(container: HTMLElement, handlers: StepperHandlers) {
-    const btn = (cls: string, text: string, onClick: () => void) => {
-      const b = h('button', { class: cls, type: 'button' }, text);
+    const btn = (cls: keyof typeof ICONS, onClick: () => void) => {
+      const b = h('button', { class: cls, type: 'button' }, icon(cls));
       b.addEventListener('click', onClick);
       return b;
     };
     this.buttons = {
-      first: btn('first', '⏮', handlers.first),
-      prev: btn('prev', '◀', handlers.prev),
-      play: btn('play', '▶', handlers.togglePlay),
-      next: btn('next', '▶', handlers.next),
-      last: btn('last', '⏭', handlers.last),
+      first: btn('first', handlers.first),
+      prev: btn('prev', handlers.prev),
+      play: btn('play', handlers.togglePlay),
+      next: btn('next', handlers.next),
+      last: btn('last', handlers.last),
     };
-    this.buttons.next.textContent = '▶▏';
-    this.buttons.prev.textContent = '▕◀';
     this.range = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, class: 'range' });
     this.range.addEventListener('input', () => handlers.goTo(Number(this.range.value)));
     this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
@@ -59,7 +70,7 @@ export class StepperView {
       el.setAttribute('aria-label', text);
       el.title = text;
     }
-    b.play.textContent = playing ? `⏸ ${t(lang, 'btn.pause')}` : `▶ ${t(lang, 'btn.play')}`;
+    b.play.replaceChildren(icon(playing ? 'pause' : 'play'), ` ${t(lang, playing ? 'btn.pause' : 'btn.play')}`);
     b.play.setAttribute('aria-pressed', String(playing));
     b.first.disabled = b.prev.disabled = n === 0 || step <= 0;
     b.next.disabled = b.last.disabled = n === 0 || step >= n - 1;

@@ -1,0 +1,52 @@
+// Shared e2e plumbing: `vite preview` on 127.0.0.1 and Debian's headless Chromium via playwright-core
+// (flags from shared/reference/toolchain.md §7). Used by the e2e tests and scripts/bench.mjs.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const URL_ = `http://127.0.0.1:${PORT}/`;
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+
+async function waitForServer(url, ms = 20000) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not come up (did you run \`npx vite build\`?)`);
+}
+
+export async function startPreview() {
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    { cwd: WEB, stdio: 'ignore' });
+  await waitForServer(URL_);
+  return server;
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Opens the page with `code` in the share link and waits until the engine ran it. */
+export async function openWithCode(browser, code, { step, viewport = { width: 1440, height: 900 }, lang = 'en' } = {}) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  const b64 = Buffer.from(code, 'utf8').toString('base64url');
+  await page.goto(`${URL_}#code=${b64}${step !== undefined ? `&step=${step}` : ''}&lang=${lang}`);
+  await page.waitForSelector('#status[data-ready="true"]', { timeout: 20000 });
+  await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran' || window.__tensorplay?.state.state.status.kind === 'engine-failure');
+  return { page, problems };
+}

@@ -1,0 +1,119 @@
+// The real WebAssembly engine in Node: every lesson and golden program prints exactly its .out
+// (and, when it fails, exactly the .err line), traces are well-formed, the REPL continues the
+// program's world, and runs do not leak into each other. Needs the wasm build (build/wasm).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
+import { parseTrace, type ReplResult } from '../src/engine/trace';
+import { TraceModel } from '../src/model/world';
+
+const repo = new URL('../../', import.meta.url);
+const wasmDir = new URL('build/wasm/', repo);
+const wasmFile = new URL('tensorplay.wasm', wasmDir);
+const mjsFile = new URL('tensorplay.mjs', wasmDir);
+
+function programs(dir: string): { name: string; source: string; out: string; err: string | null }[] {
+  const d = new URL(`${dir}/`, repo);
+  return readdirSync(d)
+    .filter((f) => f.endsWith('.py') && existsSync(new URL(f.replace(/\.py$/, '.out'), d)))
+    .sort()
+    .map((f) => {
+      const errFile = new URL(f.replace(/\.py$/, '.err'), d);
+      return {
+        name: `${dir}/${f}`,
+        source: readFileSync(new URL(f, d), 'utf8'),
+        out: readFileSync(new URL(f.replace(/\.py$/, '.out'), d), 'utf8'),
+        err: existsSync(errFile) ? readFileSync(errFile, 'utf8').trim() : null,
+      };
+    });
+}
+
+const golden = [...programs('examples'), ...programs('tests/golden')];
+let M: TensorplayModule;
+let session: Session;
+
+beforeAll(async () => {
+  if (!existsSync(wasmFile) || !existsSync(mjsFile) || readFileSync(wasmFile).length === 0) {
+    throw new Error(`The WebAssembly engine is not built: ${wasmFile.pathname} is missing. Build it with\n` +
+      '  emcmake cmake -S . -B build/wasm -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node && cmake --build build/wasm --target tensorplay_wasm -j2\n' +
+      '(or scripts/build.sh wasm) from the repository root.');
+  }
+  const create = (await import(/* @vite-ignore */ pathToFileURL(mjsFile.pathname).href)).default as (o: object) => Promise<TensorplayModule>;
+  M = await create({ wasmBinary: readFileSync(wasmFile) });
+  session = new M.Session();
+});
+
+describe('wasm engine: golden programs', () => {
+  it('finds the programs', () => {
+    expect(golden.length).toBeGreaterThan(10);
+  });
+
+  it.each(golden.map((g) => [g.name, g] as const))('%s prints exactly its .out', (_name, g) => {
+    const trace = parseTrace(session.run(g.source));
+    expect(trace.stdout).toBe(g.out);
+    if (g.err !== null) {
+      expect(trace.error, 'the program must fail').not.toBeNull();
+      const lines = trace.stderr.trimEnd().split('\n');
+      expect(lines[lines.length - 1]).toBe(g.err);
+    } else {
+      expect(trace.error).toBeNull();
+    }
+    // every step resolves for drawing, and the steps' output adds up to the program's
+    const model = new TraceModel(trace);
+    for (let i = 0; i < model.stepCount; i++) model.world(i);
+    expect(trace.steps.map((s) => s.stdout).join('')).toBe(trace.stdout);
+  });
+});
+
+describe('wasm engine: session', () => {
+  it('reports a Python error in the trace, at its line', () => {
+    const trace = parseTrace(session.run('import torch\nx = torch.arange(6).view(2, 3)\ny = x.t().view(6)\n'));
+    expect(trace.error).toMatchObject({ type: 'RuntimeError', line: 3 });
+    expect(trace.error!.message).toMatch(/^view size is not compatible/);
+    expect(trace.steps[trace.steps.length - 1].error?.line).toBe(3);
+  });
+
+  it('continues the program world in the REPL, echoing expression reprs', () => {
+    session.run('import torch\na = torch.tensor([1.0, 2.0])\n');
+    const r = JSON.parse(session.exec('a * 2')) as ReplResult;
+    expect(r.echo).toBe('tensor([2., 4.])');
+    expect(r.error).toBeNull();
+    const p = JSON.parse(session.exec('print(a.sum())')) as ReplResult;
+    expect(p.stdout).toBe('tensor(3.)\n');
+    expect(p.echo).toBe('');
+  });
+
+  it('starts every run from a fresh world', () => {
+    session.run('import torch\nleak = torch.zeros(3)\n');
+    const trace = parseTrace(session.run('print(leak)\n'));
+    expect(trace.error?.type).toBe('NameError');
+    session.reset();
+    const r = JSON.parse(session.exec('1 + 1')) as ReplResult;
+    expect(r.echo).toBe('2');
+  });
+
+  it('draws the same picture for the same program (stable ids)', () => {
+    const src = readFileSync(new URL('examples/01_clone_detach_data.py', repo), 'utf8');
+    expect(session.run(src)).toBe(session.run(src));
+  });
+
+  it('shows detach sharing storage and counter, .data sharing storage only', () => {
+    const src = 'import torch\na = torch.tensor([1.0, 2.0], requires_grad=True)\nc = a.detach()\nd = a.data\n';
+    const model = new TraceModel(parseTrace(session.run(src)));
+    const w = model.world(model.stepCount - 1);
+    const byName = (n: string) => [...w.tensors.values()].find((t) => w.tensorNames(t).includes(n))!;
+    expect(byName('c').storage).toBe(byName('a').storage);
+    expect(byName('d').storage).toBe(byName('a').storage);
+    expect(byName('c').version_family).toBe(byName('a').version_family);
+    expect(byName('d').version_family).not.toBe(byName('a').version_family);
+  });
+
+  it('many sessions coexist and are freed', () => {
+    for (let i = 0; i < 20; i++) {
+      const s = new M.Session();
+      expect(parseTrace(s.run(`x = ${i}\nprint(x)\n`)).stdout).toBe(`${i}\n`);
+      s.delete();
+    }
+  });
+});
