@@ -1,6 +1,7 @@
 // Tensor indexing as aten/src/ATen/TensorIndexing.h does it: ints select, slices slice (a full `:`
 // is skipped unless it is the lone index), None unsqueezes, Ellipsis skips dims, and tensors/lists
 // become advanced indices (index / index_put_). x[i] = v takes the basic view, then copy_/fill_.
+#include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
@@ -13,10 +14,14 @@ bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out);    
 
 namespace {
 
-bool is_index_sequence(const ObjPtr& o) { return o->kind == Kind::List; }
+// Sequences inside an index become index tensors (x[[0, 2]], x[range(2), y], x[:, (0, 1)]).
+bool is_index_sequence(const ObjPtr& o) {
+  return o->kind == Kind::List || o->kind == Kind::Range || o->kind == Kind::Tuple;
+}
 
 // A list index such as [0, 2] or [True, False] becomes an index tensor.
 Tensor list_to_index(Interpreter& in, const ObjPtr& o) {
+  if (o->kind == Kind::Range) return tensor_from_data(in, in.make_list(in.iterate(o)), std::nullopt, Device{}, false, "");
   return tensor_from_data(in, o, std::nullopt, Device{}, false, "");
 }
 
@@ -149,17 +154,75 @@ void check_index_dtype(const Tensor& idx) {
     throw TorchError("IndexError", "tensors used as indices must be long, int, byte or bool tensors");
 }
 
-// The advanced part: one index tensor at dim 0 is `index`; at another dim a 1-D integer index is
-// index_select; anything more general is outside the playground's kernels.
+// Several integer index tensors on consecutive dims (x[rows, cols]): broadcast them, fold them into
+// one linear index over those dims brought to the front, and index once (so the result's grad_fn is
+// IndexBackward0 like PyTorch's); the broadcast shape takes the place of the indexed dims.
+struct Folded {
+  Tensor flat;    // self with the indexed dims first, merged into one
+  Tensor linear;  // int64 linear index, broadcast shape
+  int64_t d0 = 0, k = 0;
+};
+
+Folded fold_indices(const Tensor& self, const std::vector<std::pair<int64_t, Tensor>>& adv) {
+  Folded f;
+  f.d0 = adv[0].first;
+  f.k = int64_t(adv.size());
+  Shape b;
+  for (size_t i = 0; i < adv.size(); ++i) {
+    if (adv[i].first != f.d0 + int64_t(i))
+      throw TorchError("IndexError", "index tensors separated by a slice are not supported by the playground");
+    check_index_dtype(adv[i].second);
+    if (adv[i].second.dtype() == DType::Bool)
+      throw TorchError("IndexError", "a bool mask together with other index tensors is not supported by the playground");
+    b = i == 0 ? adv[i].second.sizes() : native::broadcast_shapes(b, adv[i].second.sizes());
+  }
+  Tensor lin;
+  {
+    GradModeGuard off(false);
+    lin = tp::zeros(b, DType::Int64, self.device());
+    for (int64_t i = 0; i < f.k; ++i) {
+      int64_t d = f.d0 + i, size = self.size(d);
+      Tensor t = tp::to(adv[size_t(i)].second, DType::Int64, self.device(), false);
+      if (t.numel() > 0) {
+        int64_t hi = tp::item(tp::amax(t, {}, false)).to_int(), lo = tp::item(tp::amin(t, {}, false)).to_int();
+        int64_t bad = hi >= size ? hi : lo < -size ? lo : 0;
+        if (hi >= size || lo < -size)
+          throw TorchError("IndexError", "index " + std::to_string(bad) + " is out of bounds for dimension " +
+                                             std::to_string(d) + " with size " + std::to_string(size));
+      }
+      Tensor neg = tp::compare(t, native::wrap_scalar(Scalar::from_int(0)), CompareOp::Lt);
+      t = tp::add(t, tp::mul(tp::to(neg, DType::Int64, self.device(), false), native::wrap_scalar(Scalar::from_int(size))));
+      lin = tp::add(tp::mul(lin, native::wrap_scalar(Scalar::from_int(size))), t);
+    }
+  }
+  Shape order, merged{-1};
+  for (int64_t i = 0; i < f.k; ++i) order.push_back(f.d0 + i);
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (d < f.d0 || d >= f.d0 + f.k) { order.push_back(d); merged.push_back(self.size(d)); }
+  Tensor front = f.d0 == 0 ? self : tp::permute(self, order);
+  f.flat = f.k == 1 && f.d0 == 0 ? self : tp::reshape(front, merged);
+  f.linear = lin;
+  return f;
+}
+
 Tensor apply_advanced(const Indexed& ix) {
-  if (ix.advanced.size() != 1)
-    throw TorchError("IndexError", "indexing with more than one index tensor is not supported by the playground");
-  auto& [dim, idx] = ix.advanced[0];
-  check_index_dtype(idx);
-  if (dim == 0) return tp::index(ix.result, idx);
-  if (idx.dtype() != DType::Bool && idx.dim() <= 1)
-    return tp::index_select(ix.result, dim, idx.dim() == 0 ? tp::unsqueeze(idx, 0) : idx);
-  throw TorchError("IndexError", "this advanced index is not supported by the playground (only on the first dim)");
+  if (ix.advanced.size() == 1) {
+    auto& [dim, idx] = ix.advanced[0];
+    check_index_dtype(idx);
+    if (dim == 0) return tp::index(ix.result, idx);
+    if (idx.dtype() == DType::Bool)
+      throw TorchError("IndexError", "a bool mask after the first dim is not supported by the playground");
+  }
+  Folded f = fold_indices(ix.result, ix.advanced);
+  Tensor r = tp::index(f.flat, f.linear);
+  if (f.d0 == 0) return r;
+  // Result dims are (index dims, leading dims, trailing dims): move the leading ones back in front.
+  int64_t nb = f.linear.dim();
+  Shape order;
+  for (int64_t d = 0; d < f.d0; ++d) order.push_back(nb + d);
+  for (int64_t d = 0; d < nb; ++d) order.push_back(d);
+  for (int64_t d = nb + f.d0; d < r.dim(); ++d) order.push_back(d);
+  return tp::permute(r, order);
 }
 
 Tensor value_tensor(Interpreter& in, const Tensor& like, const ObjPtr& value) {
@@ -219,10 +282,16 @@ bool setitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index, const Obj
     copy_to(ix.result, value, src);
     return true;
   }
-  if (ix.advanced.size() != 1 || ix.advanced[0].first != 0)
+  if (ix.advanced.size() == 1 && ix.advanced[0].first == 0) {
+    check_index_dtype(ix.advanced[0].second);
+    tp::index_put_(ix.result, ix.advanced[0].second, src);
+    return true;
+  }
+  // x[rows, cols] = v: write through the folded view (only when folding did not copy).
+  Folded f = fold_indices(ix.result, ix.advanced);
+  if (f.d0 != 0 || f.flat.storage() != ix.result.storage() || !ix.result.is_contiguous())
     throw TorchError("IndexError", "this advanced index assignment is not supported by the playground");
-  check_index_dtype(ix.advanced[0].second);
-  tp::index_put_(ix.result, ix.advanced[0].second, src);
+  tp::index_put_(f.flat, f.linear, src);
   return true;
 }
 
