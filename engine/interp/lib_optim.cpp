@@ -93,6 +93,8 @@ void adam_step(Interpreter& in, OptimizerObj& opt) {
     auto betas = in.iterate(dict_get(in, g, "betas"));
     double beta1 = to_double(in, betas.at(0)), beta2 = to_double(in, betas.at(1));
     bool maximize = in.truthy(dict_get(in, g, "maximize"));
+    if (in.truthy(dict_get(in, g, "amsgrad")))
+      throw TorchError("NotImplementedError", "Adam(amsgrad=True) is not supported by the playground");
     for (const Tensor& p : group_params(in, g)) {
       Tensor grad(p.impl()->grad);
       if (!grad.defined()) continue;

@@ -67,10 +67,19 @@ ObjPtr to_list(Interpreter& in, const Tensor& t, int64_t dim, int64_t offset) {
   return in.make_list(std::move(items));
 }
 
+// torch/autograd/__init__.py: _tensor_or_tensors_to_tuple (tuple(gradient) for a non-tensor),
+// then _make_grads' type check on each element.
 Tensor gradient_arg(Interpreter& in, const ObjPtr& g) {
   if (is_none(g)) return Tensor();
-  if (!is_tensor(g)) throw TorchError("TypeError", "gradients can be either Tensors or None, but got " + in.type_name(g));
-  return tensor_of(g);
+  if (is_tensor(g)) return tensor_of(g);
+  if (g->kind != Kind::List && g->kind != Kind::Tuple)
+    throw TorchError("TypeError", "'" + in.type_name(g) + "' object is not iterable");
+  auto items = sequence_items(in, g);
+  if (items.size() != 1) throw TorchError("RuntimeError", "got " + std::to_string(items.size()) + " tensors and 1 gradients");
+  if (is_none(items[0])) return Tensor();
+  if (!is_tensor(items[0]))
+    throw TorchError("TypeError", "gradients can be either Tensors or None, but got " + in.type_name(items[0]));
+  return tensor_of(items[0]);
 }
 
 std::optional<bool> opt_bool(Interpreter& in, const ObjPtr& o) {

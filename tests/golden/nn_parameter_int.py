@@ -1,0 +1,2 @@
+import torch
+torch.nn.Parameter(torch.tensor([1, 2]))

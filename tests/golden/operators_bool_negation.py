@@ -1,0 +1,4 @@
+import torch
+m = torch.tensor([True, False])
+print(~m, m.logical_not())
+-m

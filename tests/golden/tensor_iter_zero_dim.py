@@ -1,0 +1,3 @@
+import torch
+for v in torch.tensor(3.):
+    print(v)
