@@ -242,7 +242,12 @@ void copy_to(const Tensor& dst, const ObjPtr& value, const Tensor& src) {
   } else if (src.dim() == 0 && src.device().is_cpu() && !is_tensor(value)) {
     tp::fill_(dst, tp::item(src));
   } else {
-    tp::copy_(dst, src);
+    // slicePrefix1sSize: leading size-1 dims of the value are dropped (a[0] = t_of_shape_1).
+    Shape sizes = src.sizes();
+    size_t first = 0;
+    while (first < sizes.size() && sizes[first] == 1) ++first;
+    Tensor s = first == 0 ? src : tp::view(src, Shape(sizes.begin() + long(first), sizes.end()));
+    tp::copy_(dst, s);
   }
 }
 
