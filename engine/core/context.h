@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/generator.h"
+#include "core/print_options.h"
 #include "core/storage.h"
 #include "core/tensor.h"
 
@@ -40,6 +41,7 @@ class Context {
   Generator generator;
   bool grad_enabled = true;
   DType default_dtype = DType::Float32;
+  PrintOptions print_options;  // torch.set_printoptions (format/tensor_str.h)
   std::shared_ptr<AllocationStats> alloc = std::make_shared<AllocationStats>();
 
   // Warnings leave through this callback as (category, message), e.g. ("UserWarning", "...").

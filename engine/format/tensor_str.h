@@ -1,21 +1,14 @@
 // `repr(tensor)` exactly as torch/_tensor_str.py prints it (PyTorch 2.x): the _Formatter width and
 // mode rules, 80-column wrapping, summarisation, nested brackets, and the suffix placement rule.
 #pragma once
-#include <optional>
 #include <string>
 
+#include "core/print_options.h"
 #include "core/tensor.h"
 
 namespace tp::format {
 
-// torch.set_printoptions (torch/_tensor_str.py PRINT_OPTS).
-struct PrintOptions {
-  int precision = 4;
-  double threshold = 1000;
-  int edgeitems = 3;
-  int linewidth = 80;
-  std::optional<bool> sci_mode;
-};
+using PrintOptions = tp::PrintOptions;  // torch.set_printoptions; the session's copy is ctx().print_options
 
 // What the repr shows beyond the values; the caller reads these from the autograd layer.
 struct TensorReprExtras {
@@ -24,10 +17,12 @@ struct TensorReprExtras {
   bool is_parameter = false;  // nn.Parameter: "Parameter containing:\n" + repr
 };
 
-std::string tensor_repr(const Tensor& t, const TensorReprExtras& extras, const PrintOptions& options = {});
-// Only the bracketed body (_tensor_str), used for numpy-free pieces such as grad values in the trace.
+// Reads ctx().print_options and ctx().default_dtype (the dtype suffix depends on it).
+std::string tensor_repr(const Tensor& t, const TensorReprExtras& extras);
+std::string tensor_repr(const Tensor& t, const TensorReprExtras& extras, const PrintOptions& options);
+// Only the bracketed body (_tensor_str), e.g. for grad values in the trace.
 std::string tensor_body(const Tensor& t, int indent, const PrintOptions& options = {});
-// torch.Size([2, 3])
+// torch.Size([2, 3]), torch.Size([])
 std::string size_repr(const Shape& sizes);
 
 }  // namespace tp::format
