@@ -88,7 +88,7 @@ export class App {
       h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, runBtn),
       h('main', { class: 'main' },
         h('div', { class: 'left' }, editorPanel, consolePanel),
-        h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
+        this.els.right = h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
 
     this.editor = new EditorView_(editorBody, init.code, {
       onRun: () => void this.run(),
@@ -263,6 +263,8 @@ export class App {
       this.errorCard.update(shownError, L);
       this.memory.update(world, L, marks);
       this.graph.animate = !s.playing;
+      // a backward step or an autograd error is about the graph: give it the room
+      this.els.right.classList.toggle('graph-focus', Boolean(step?.backward) || marks.nodes.size > 0);
       void this.graph.update(world, L, marks.nodes);
     }
     if (changedStep || prev?.repl !== s.repl) this.console.update(model, s.step, s.repl, L);

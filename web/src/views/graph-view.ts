@@ -78,14 +78,16 @@ export class GraphView {
     });
     svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#8693a5' }))));
+    // gradient values travelling along edges are drawn last, above the boxes
+    const labels = s('g', { class: 'gflow-labels' });
     for (const e of layout.edges) {
       if (e.points.length < 2) continue;
       const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
       const mid = e.points[Math.floor(e.points.length / 2)];
       svg.append(s('g', { class: 'gedge', 'data-from': e.from, 'data-to': e.to },
         s('path', { d, 'marker-end': 'url(#arrow)' }),
-        e.label ? s('text', { x: mid.x + 4, y: mid.y - 2 }, e.label) : null,
-        s('text', { class: 'gflow-label', x: mid.x + 6, y: mid.y + 12 }, '')));
+        e.label ? s('text', { x: mid.x + 4, y: mid.y - 2 }, e.label) : null));
+      labels.append(s('text', { class: 'gflow-label', 'data-from': e.from, 'data-to': e.to, x: mid.x, y: mid.y - 8, 'text-anchor': 'middle' }, ''));
     }
     for (const b of boxes) {
       const p = layout.boxes.get(b.key);
@@ -107,6 +109,7 @@ export class GraphView {
       if (b.released) g.append(s('title', {}, t(this.lang, 'graph.released')));
       svg.append(g);
     }
+    svg.append(labels);
     this.body.append(svg);
     this.body.dataset.boxes = String(boxes.length);
   }
@@ -130,7 +133,7 @@ export class GraphView {
     for (const fl of f.flows) {
       const edge = svg.querySelector(`.gedge[data-from="${fl.from}"][data-to="${fl.to}"]`);
       edge?.classList.add('flow');
-      const label = edge?.querySelector('.gflow-label');
+      const label = svg.querySelector(`.gflow-label[data-from="${fl.from}"][data-to="${fl.to}"]`);
       if (label && fl.grad) label.textContent = oneLine(fl.grad);
     }
     this.body.dataset.frame = String(i);

@@ -85,9 +85,9 @@ export class StepperView {
       : t(lang, 'step.none');
     this.label.dataset.step = String(step);
     this.keys.replaceChildren(
-      h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ' run · ',
-      h('kbd', {}, '←'), h('kbd', {}, '→'), ' step · ', h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
-      h('kbd', {}, 'Space'), ' play (outside the editor; ', h('kbd', {}, 'Alt'), '+arrows anywhere)',
+      h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
+      h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
+      h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'),
     );
     if (trace !== this.markedTrace) this.drawMarks(trace);
   }

@@ -1,0 +1,154 @@
+// End-to-end: the built site (`npx vite build`) under `vite preview`, driven in headless Chromium.
+// Runs real programs through the WebAssembly engine and reads the answers from the DOM; saves
+// screenshots to e2e/out/ for a person to look at.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+
+const OUT = new URL('./out/', import.meta.url).pathname;
+let server, browser;
+
+before(async () => {
+  mkdirSync(OUT, { recursive: true });
+  server = await startPreview();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+const stepLabel = (page) => page.textContent('.stepper .label');
+const stepIndex = (page) => page.evaluate(() => window.__tensorplay.state.state.step);
+
+test('detach(): one storage, two tensors; clone(): its own storage; stepping back and forth', async () => {
+  const code = 'import torch\n\na = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nb = a.clone()\nc = a.detach()\nc[0] = 10.0\nprint(a)\n';
+  const { page, problems } = await openWithCode(browser, code);
+  assert.match(await stepLabel(page), /Step 6 of 6 · line 7/);
+  assert.equal(await page.textContent('.console-out'), 'tensor([10.,  2.,  3.], requires_grad=True)\n');
+
+  // one storage group holds a and c (two tensor cards), b has its own
+  const groupOf = (name) => page.evaluate((n) => {
+    const card = [...document.querySelectorAll('.card')].find((c) => c.querySelector('.names-on-card')?.textContent?.split(', ').includes(n));
+    return card?.closest('.group')?.getAttribute('data-storage') ?? null;
+  }, name);
+  const [ga, gb, gc] = [await groupOf('a'), await groupOf('b'), await groupOf('c')];
+  assert.ok(ga !== null && ga === gc, 'a and c share a storage');
+  assert.notEqual(gb, ga, 'b (clone) has its own storage');
+  assert.equal(await page.locator(`.group[data-storage="${ga}"] .card`).count(), 2);
+  assert.equal(await page.locator(`.group[data-storage="${ga}"] .strip .lane-label`).count(), 2);
+  // c[0] = 10. wrote cell 0 through c, and a sees it; both versions are 1 (shared counter)
+  const prop = (name, key) => page.evaluate(([n, k]) => {
+    const card = [...document.querySelectorAll('.card')].find((c) => c.querySelector('.names-on-card')?.textContent?.split(', ').includes(n));
+    return card?.querySelector(`.prop[data-prop="${k}"] .v`)?.textContent ?? null;
+  }, [name, key]);
+  assert.equal(await prop('a', '._version'), '1');
+  assert.equal(await prop('c', '._version'), '1');
+  assert.equal(await prop('b', '._version'), '0');
+
+  // step back: before c[0] = 10. the cell holds 1.
+  await page.click('.stepper .prev');
+  await page.click('.stepper .prev');
+  assert.match(await stepLabel(page), /Step 4 of 6 · line 5/);
+  assert.equal(await page.textContent(`.group[data-storage="${ga}"] .cell[data-cell="0"]`), '1.');
+  assert.equal(await prop('a', '._version'), '0');
+  await page.keyboard.press('Escape');
+  await page.locator('.memory').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await stepIndex(page), 4);
+  assert.equal(await page.textContent(`.group[data-storage="${ga}"] .cell[data-cell="0"]`), '10.');
+  assert.ok(await page.locator(`.group[data-storage="${ga}"] .cell.written[data-cell="0"]`).count() === 1, 'written cell highlighted');
+  await page.keyboard.press('Home');
+  assert.equal(await stepIndex(page), 0);
+  await page.keyboard.press('End');
+  assert.equal(await stepIndex(page), 5);
+
+  // hovering a logical element highlights its storage cell and shows the formula
+  await page.locator('.card[data-tensor] .el[data-index="2"]').first().hover();
+  assert.match(await page.textContent('.formula'), /0 \+ 2·1 = 2/);
+  assert.equal(await page.locator('.cell.hl').count(), 1);
+  await page.screenshot({ path: join(OUT, 'detach.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('backward(): the gradient lands on the leaf and the flow is animated', async () => {
+  const code = 'import torch\n\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = x * x\nz = y.sum()\nz.backward()\nprint(x.grad)\n';
+  const { page, problems } = await openWithCode(browser, code, { step: 4 });
+  assert.match(await stepLabel(page), /line 6/);
+  await page.waitForSelector('.graph-body svg');
+  const titles = await page.$$eval('.gnode .title', (els) => els.map((e) => e.textContent));
+  for (const name of ['SumBackward0', 'MulBackward0', 'x', 'y', 'z']) assert.ok(titles.includes(name), `${name} in ${titles}`);
+  // the animation plays frame by frame, then .grad shows on the leaf box and on the card
+  await page.waitForSelector('.graph-body[data-frame="0"]', { timeout: 5000 });
+  await page.screenshot({ path: join(OUT, 'backward-animating.png') });
+  await page.waitForSelector('.graph-body[data-frame="done"]', { timeout: 15000 });
+  const leafGrad = await page.textContent('.gnode.tensor[data-key] .sub.grad');
+  assert.match(leafGrad, /\.grad = tensor\(\[2\., 4\., 6\.\]\)/);
+  const gradProp = await page.evaluate(() => {
+    const card = [...document.querySelectorAll('.card')].find((c) => c.querySelector('.names-on-card')?.textContent === 'x');
+    return card?.querySelector('.prop[data-prop=".grad"] .v')?.textContent ?? null;
+  });
+  assert.equal(gradProp, 'x.grad');
+  const gradCard = await page.locator('.card', { has: page.locator('.names-on-card', { hasText: /^x\.grad$/ }) }).count();
+  assert.equal(gradCard, 1, 'x.grad drawn as its own tensor');
+  await page.screenshot({ path: join(OUT, 'backward.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a runtime error is shown at its line, explained, with the state up to it', async () => {
+  const code = 'import torch\n\nx = torch.arange(6).view(2, 3)\nt = x.t()\nv = t.view(6)\nprint("unreached")\n';
+  const { page, problems } = await openWithCode(browser, code);
+  assert.match(await page.textContent('#status'), /Stopped at line 5: RuntimeError/);
+  assert.match(await page.textContent('.cm-error-line'), /v = t\.view\(6\)/);
+  assert.match(await page.textContent('.cm-error-widget'), /^RuntimeError: view size is not compatible/);
+  assert.match(await page.textContent('#error-card'), /view\(\) cannot re-read these cells with strides/);
+  assert.match(await page.textContent('.console-out .traceback'), /Traceback \(most recent call last\):[\s\S]*line 5[\s\S]*RuntimeError: view size/);
+  // the world up to the failing statement: x and t on one storage
+  assert.equal(await page.locator('.group.shared .card').count(), 3); // arange's tensor (x._base), x, t
+  assert.equal(await page.locator('.card .badge.strided').count(), 1);
+  await page.screenshot({ path: join(OUT, 'runtime-error.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('expand (stride 0) and as_strided (overlap) are marked; the REPL runs in the same world', async () => {
+  const code = 'import torch\n\na = torch.tensor([1, 2, 3])\ne = a.expand(2, 3)\nw = torch.arange(5).as_strided((3, 3), (1, 1))\n';
+  const { page, problems } = await openWithCode(browser, code);
+  assert.equal(await page.locator('.card .badge.broadcast').count(), 1);
+  assert.equal(await page.locator('.card .badge.overlapping').count(), 1);
+  assert.ok(await page.locator('.lane.multi', { hasText: '×2' }).count() >= 3, 'expand lanes read each cell twice');
+  assert.ok(await page.locator('.lane.multi', { hasText: '×3' }).count() >= 1, 'as_strided window reads cell 2 three times');
+  await page.fill('#repl-input', 'e.stride()');
+  await page.press('#repl-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('.console-out')?.textContent?.includes('(0, 1)'));
+  assert.match(await page.textContent('.console-out'), />>> e\.stride\(\)\n\(0, 1\)\n/);
+  await page.screenshot({ path: join(OUT, 'expand-strided.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the program survives a reload; program text is never markup', async () => {
+  const code = 'import torch\ns = "<img src=x onerror=alert(1)>"\nprint(s)\n';
+  const { page, problems } = await openWithCode(browser, code);
+  assert.equal(await page.locator('.console-out img, .cm-content img').count(), 0);
+  assert.equal(await page.textContent('.console-out'), '<img src=x onerror=alert(1)>\n');
+  await page.goto(page.url().replace(/#.*$/, ''));
+  await page.waitForSelector('#status[data-ready="true"]');
+  assert.match(await page.textContent('.cm-content'), /onerror=alert/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('projector view at 1280×800 and 简体中文', async () => {
+  const code = 'import torch\n\nx = torch.arange(6.)\ny = x.view(2, 3)\nt = y.t()\ncol = y[:, 1]\ncol += 100\n';
+  const { page, problems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 800 }, lang: 'zh-CN' });
+  assert.match(await page.textContent('.stepper .label'), /第 6 \/ 6 步/);
+  await page.screenshot({ path: join(OUT, 'projector-zh.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
