@@ -1,9 +1,11 @@
 // Loads the hand-written fixture traces (tests/fixtures/*.json, schema v1) for tests.
+// Paths come from the Vitest root (web/): under happy-dom, import.meta.url is not a file URL.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseTrace, type Trace } from '../src/engine/trace';
 
 export type FixtureName = 'clone_detach_data' | 'views_expand_strided' | 'autograd_backward' | 'runtime_error';
 
 export function fixture(name: FixtureName): Trace {
-  return parseTrace(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+  return parseTrace(readFileSync(join(process.cwd(), 'tests', 'fixtures', `${name}.json`), 'utf8'));
 }

@@ -285,7 +285,7 @@ export class MemoryView {
       const strip = h('div', { class: 'strip', role: 'table', style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
       strip.append(h('span', {}));
       for (const sl of chunk) strip.append(h('span', { class: 'idx' }, sl.kind === 'cell' ? String(sl.index) : ''));
-      strip.append(h('span', { class: 'row-label' }, 'value'));
+      strip.append(h('span', { class: 'row-label' }, t(lang, 'memory.value')));
       for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read));
       for (const lane of lanes) {
         strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor)));

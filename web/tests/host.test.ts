@@ -1,0 +1,64 @@
+// EngineHost: an EngineError is reported and the module kept; any other throw (a crash, a
+// RangeError from runaway recursion) is reported and the module re-created.
+import { describe, expect, it } from 'vitest';
+import { EngineHost } from '../src/engine/host';
+import type { TensorplayModule } from '@wasm/tensorplay.mjs';
+
+function fakeModule(behaviour: (src: string) => string, log: string[]): TensorplayModule {
+  class Session {
+    constructor() { log.push('new'); }
+    run(src: string) { return behaviour(src); }
+    exec(line: string) { return JSON.stringify({ schema_version: 1, source: line, stdout: '', stderr: '', echo: line, error: null, steps: [] }); }
+    reset() { log.push('reset'); }
+    delete() { log.push('delete'); }
+  }
+  return { Session, version: () => 'fake' } as unknown as TensorplayModule;
+}
+
+const ok = (src: string) => JSON.stringify({ schema_version: 1, source: src, stdout: 'hi\n', stderr: '', error: null, steps: [] });
+
+describe('EngineHost', () => {
+  it('returns the parsed trace', async () => {
+    const log: string[] = [];
+    const host = await EngineHost.create(async () => fakeModule(ok, log));
+    const out = await host.run('print("hi")');
+    expect(out.kind === 'trace' && out.trace.stdout).toBe('hi\n');
+    const ex = await host.exec('1+1');
+    expect(ex.kind === 'result' && ex.result.echo).toBe('1+1');
+  });
+
+  it('keeps the module after an EngineError', async () => {
+    const log: string[] = [];
+    let factoryCalls = 0;
+    const host = await EngineHost.create(async () => {
+      factoryCalls++;
+      return fakeModule(() => { const e = new Error('internal: boom'); e.name = 'EngineError'; throw e; }, log);
+    });
+    const out = await host.run('x');
+    expect(out).toEqual({ kind: 'failure', fatal: false, name: 'EngineError', message: 'internal: boom' });
+    expect(factoryCalls).toBe(1);
+    expect(host.restarts).toBe(0);
+  });
+
+  it('re-creates the module after a crash and keeps working', async () => {
+    const log: string[] = [];
+    let crash = true;
+    const host = await EngineHost.create(async () => fakeModule((src) => {
+      if (crash) { crash = false; throw new RangeError('Maximum call stack size exceeded'); }
+      return ok(src);
+    }, log));
+    const out = await host.run('def f(): f()\nf()');
+    expect(out).toMatchObject({ kind: 'failure', fatal: true, name: 'RangeError' });
+    expect(host.restarts).toBe(1);
+    expect(log).toEqual(['new', 'delete', 'new']);
+    const again = await host.run('print("hi")');
+    expect(again.kind).toBe('trace');
+  });
+
+  it('treats a document it cannot read as a refusal, not a crash', async () => {
+    const host = await EngineHost.create(async () => fakeModule(() => '{"schema_version": 99, "steps": []}', []));
+    const out = await host.run('x');
+    expect(out).toMatchObject({ kind: 'failure', fatal: false, name: 'TraceFormatError' });
+    expect(host.restarts).toBe(0);
+  });
+});
