@@ -99,7 +99,7 @@ void set_training(Interpreter& in, const ObjPtr& self, bool mode) {
 }
 
 // A library module class: `init` fills the instance from the constructor arguments.
-std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const std::string& name,
+std::shared_ptr<ClassObj> make_library_module(Interpreter& in, ModuleObj& nn, const std::string& name,
                                          std::function<void(Interpreter&, const ObjPtr&, ArgParser&)> init,
                                          std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)> forward,
                                          std::function<std::string(Interpreter&, const ObjPtr&)> extra = nullptr) {
@@ -108,7 +108,7 @@ std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const s
   // type(m) prints the defining file's module, e.g. <class 'torch.nn.modules.linear.Linear'>.
   static const std::map<std::string, std::string> files = {
       {"Linear", "linear"}, {"Identity", "linear"}, {"ReLU", "activation"}, {"Sigmoid", "activation"},
-      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}};
+      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}, {"ModuleList", "container"}};
   auto f = files.find(name);
   cls->set("__module__", in.make_str("torch.nn.modules." + (f == files.end() ? std::string("module") : f->second)));
   def(*cls, name + ".", "__init__", [name, init](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -150,7 +150,7 @@ void kaiming_uniform(const Tensor& w, double a, int64_t fan_in) {
 }
 
 void install_modules_classes(Interpreter& in, ModuleObj& nn) {
-  library_module(in, nn, "Linear",
+  make_library_module(in, nn, "Linear",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
         int64_t fin = to_int(in, p.required("in_features", 0), "argument 'in_features'");
         int64_t fout = to_int(in, p.required("out_features", 1), "argument 'out_features'");
@@ -189,7 +189,7 @@ void install_modules_classes(Interpreter& in, ModuleObj& nn) {
   for (Act act : {Act{"ReLU", UnaryOp::Relu}, Act{"Sigmoid", UnaryOp::Sigmoid}, Act{"Tanh", UnaryOp::Tanh}}) {
     UnaryOp op = act.op;
     bool relu = op == UnaryOp::Relu;
-    library_module(in, nn, act.name,
+    make_library_module(in, nn, act.name,
         [relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
           if (relu) cast<InstanceObj>(self).set("inplace", in.make_bool(bool_arg(in, p.get("inplace", 0), false)));
         },
@@ -202,7 +202,7 @@ void install_modules_classes(Interpreter& in, ModuleObj& nn) {
           return relu && in.truthy(in.getattr(self, "inplace")) ? "inplace=True" : "";
         });
   }
-  library_module(in, nn, "MSELoss",
+  make_library_module(in, nn, "MSELoss",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
         p.kw("size_average");
         p.kw("reduce");
@@ -214,7 +214,7 @@ void install_modules_classes(Interpreter& in, ModuleObj& nn) {
         const Tensor& y = input_arg(in, p, 1, "target");
         return in.wrap_tensor(tp::mse_loss(x, y, to_str(in, in.getattr(self, "reduction"))));
       });
-  library_module(in, nn, "Flatten",
+  make_library_module(in, nn, "Flatten",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
         auto& inst = cast<InstanceObj>(self);
         ObjPtr s = p.get("start_dim", 0), e = p.get("end_dim", 1);
@@ -229,36 +229,11 @@ void install_modules_classes(Interpreter& in, ModuleObj& nn) {
       [](Interpreter& in, const ObjPtr& self) {
         return "start_dim=" + in.repr(in.getattr(self, "start_dim")) + ", end_dim=" + in.repr(in.getattr(self, "end_dim"));
       });
-  library_module(in, nn, "Identity", [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+  make_library_module(in, nn, "Identity", [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
         for (size_t i = 0; i < p.count(); ++i) p.positional(i);
       },
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) { return p.required("input", 0); });
 
-  // Sequential(*modules): children "0", "1", ... applied in order.
-  auto seq = library_module(in, nn, "Sequential",
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        auto& inst = cast<InstanceObj>(self);
-        for (size_t i = 0; i < p.count(); ++i) inst.set(std::to_string(i), p.positional(i));
-      },
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        ObjPtr x = p.required("input", 0);
-        for (auto& [k, m] : module_children(in, self)) {
-          CallArgs ca;
-          ca.args = {x};
-          x = in.call(m, ca);
-        }
-        return x;
-      });
-  def(*seq, "Sequential.", "__getitem__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
-    auto kids = module_children(in, a.args[0]);
-    int64_t i = to_int(in, a.args[1]), n = int64_t(kids.size());
-    if (i < 0) i += n;
-    if (i < 0 || i >= n) throw TorchError("IndexError", "index " + std::to_string(to_int(in, a.args[1])) + " is out of range");
-    return kids[size_t(i)].second;
-  });
-  def(*seq, "Sequential.", "__len__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
-    return in.make_int(int64_t(module_children(in, a.args[0]).size()));
-  });
 }
 
 void install_module_base(Interpreter& in, ModuleObj& nn) {
@@ -365,6 +340,11 @@ std::vector<std::pair<std::string, ObjPtr>> named_parameters(Interpreter& in, co
   return out;
 }
 
+std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const std::string& name, ModuleInit init,
+                                         ModuleForward forward, ModuleExtraRepr extra) {
+  return make_library_module(in, nn, name, std::move(init), std::move(forward), std::move(extra));
+}
+
 void zero_grad(const Tensor& p, bool set_to_none) {
   Tensor g = Tensor(p.impl()->grad);
   if (!g.defined()) return;
@@ -396,6 +376,8 @@ void install_nn(Interpreter& in) {
   nn.get()->set("Parameter", pc);
   install_module_base(in, *nn);
   install_modules_classes(in, *nn);
+  install_containers(in, *nn);
+  install_state_dict(in, *std::static_pointer_cast<ClassObj>(nn->get("Module")));
   install_functional(in, *nn);
 }
 

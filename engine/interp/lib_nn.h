@@ -17,5 +17,18 @@ std::vector<std::pair<std::string, ObjPtr>> named_parameters(Interpreter& in, co
 void zero_grad(const Tensor& p, bool set_to_none);
 // torch.nn.functional and torch.nn.init.
 void install_functional(Interpreter& in, ModuleObj& nn);
+// Sequential, ModuleList (lib_nn_containers.cpp) and Module.state_dict / load_state_dict.
+void install_containers(Interpreter& in, ModuleObj& nn);
+void install_state_dict(Interpreter& in, ClassObj& module_class);
+// Iterating a container module yields its children (for m in seq).
+bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& out);
+
+// A library nn.Module subclass: `init` reads the constructor arguments into the instance,
+// `forward` computes, `extra` is extra_repr() (nullptr = none).
+using ModuleInit = std::function<void(Interpreter&, const ObjPtr&, ArgParser&)>;
+using ModuleForward = std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
+using ModuleExtraRepr = std::function<std::string(Interpreter&, const ObjPtr&)>;
+std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const std::string& name, ModuleInit init,
+                                         ModuleForward forward, ModuleExtraRepr extra = nullptr);
 
 }  // namespace tp::interp::lib

@@ -12,6 +12,7 @@ std::string ndarray_repr(Interpreter& in, const Tensor& a);  // lib_numpy.cpp
 std::string ndarray_str(Interpreter& in, const Tensor& a);
 std::vector<ObjPtr> ndarray_iterate(Interpreter& in, const ObjPtr& self);
 bool storage_len(const ObjPtr& o, int64_t& out);             // lib_tensor_misc.cpp
+bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& out);  // lib_nn_containers.cpp
 std::string format_tensor(Interpreter& in, const Tensor& t);  // lib_print.cpp
 std::string numpy_dtype_str(const ObjPtr& o);                 // lib_numpy.cpp
 
@@ -94,6 +95,7 @@ bool iterate(Interpreter& in, const ObjPtr& obj, std::vector<ObjPtr>& out) {
     out = s->items;
     return true;
   }
+  if (module_iterate(in, obj, out)) return true;
   int64_t n;
   if (storage_len(obj, n)) {
     for (int64_t i = 0; i < n; ++i) out.push_back(in.getitem(obj, in.make_int(i)));

@@ -193,3 +193,17 @@ TEST_CASE("grad mode context managers and decorator", "[library][grad_mode]") {
   CHECK(out("torch.set_grad_enabled(False)\nprint(torch.is_grad_enabled())\nwith torch.enable_grad():\n  print(torch.is_grad_enabled())") ==
         "False\nTrue\n");
 }
+
+TEST_CASE("state_dict / load_state_dict and container modules", "[library][nn]") {
+  CHECK(out("net = torch.nn.Linear(2, 1)\nsd = net.state_dict()\nprint(list(sd), sd['bias'].requires_grad, torch.nn.Linear(2, 1).load_state_dict(sd))") ==
+        "['weight', 'bias'] False <All keys matched successfully>\n");
+  Session s;
+  RunResult r = s.run("import torch\nnet = torch.nn.Linear(2, 1)\nnet.load_state_dict({'weight': torch.zeros(1, 3), 'x': 1})\n");
+  CHECK(r.exit_status == 1);
+  CHECK(r.stderr_text.find("RuntimeError: Error(s) in loading state_dict for Linear:\n\tMissing key(s) in state_dict: \"bias\". "
+                           "\n\tUnexpected key(s) in state_dict: \"x\". \n\tsize mismatch for weight: copying a param with "
+                           "shape torch.Size([1, 3]) from checkpoint, the shape in current model is torch.Size([1, 2]).") !=
+        std::string::npos);
+  CHECK(out("m = torch.nn.ModuleList([torch.nn.ReLU()])\nm.append(torch.nn.Tanh())\nprint(len(m), [type(x).__name__ for x in m], m[-1])") ==
+        "2 ['ReLU', 'Tanh'] Tanh()\n");
+}
