@@ -30,26 +30,16 @@ struct StructSeqObj : InstanceObj {
   std::vector<ObjPtr> items;
 };
 
-// Print options of torch.set_printoptions (torch/_tensor_str.py PRINT_OPTS).
-struct PrintOptions {
-  int precision = 4;
-  double threshold = 1000;
-  int edgeitems = 3;
-  int linewidth = 80;
-  std::optional<bool> sci_mode;
-};
-
 // Note [Library state]: everything the bindings remember between calls lives in the `torch`
 // module object of the session: canonical dtype objects (torch.float32 is torch.float32), the
-// classes (torch.Tensor's method table), the default generator, grad_fn objects (one Python
-// object per autograd node while it lives) and the print options.
+// classes (torch.Tensor's method table), the default generator and grad_fn objects (one Python
+// object per autograd node while it lives). Print options live in ctx().print_options.
 struct TorchModule : ModuleObj {
   TorchModule() : ModuleObj("torch") {}
   ObjPtr dtypes[5];
   std::shared_ptr<ClassObj> tensor_class, ndarray_class, node_class;
   ObjPtr generator;
   std::unordered_map<const tp::Node*, std::weak_ptr<Object>> node_objects;
-  PrintOptions print;
 };
 
 TorchModule& state(Interpreter& in);

@@ -1,29 +1,13 @@
 // The bridge from library objects to the printers in format/: a tensor's repr with its suffixes
 // (device, dtype, grad_fn / requires_grad) and numpy arrays, honouring torch.set_printoptions.
-#include <cstdio>
-
 #include "autograd/node.h"
 #include "core/context.h"
-#include "interp/lib_common.h"
-
 #include "core/error.h"
 #include "format/numpy_str.h"
 #include "format/tensor_str.h"
+#include "interp/lib_common.h"
 
 namespace tp::interp::lib {
-
-namespace {
-format::PrintOptions print_options(Interpreter& in) {
-  const PrintOptions& po = state(in).print;
-  format::PrintOptions o;
-  o.precision = po.precision;
-  o.threshold = po.threshold;
-  o.edgeitems = po.edgeitems;
-  o.linewidth = po.linewidth;
-  o.sci_mode = po.sci_mode;
-  return o;
-}
-}  // namespace
 
 std::string format_tensor(Interpreter& in, const Tensor& t) {
   format::TensorReprExtras extras;
@@ -33,7 +17,7 @@ std::string format_tensor(Interpreter& in, const Tensor& t) {
     extras.grad_fn_name = "Invalid";  // _str_intern catches the RuntimeError of a bad view's grad_fn
   }
   extras.requires_grad = t.requires_grad();
-  return format::tensor_repr(t, extras, print_options(in));
+  return format::tensor_repr(t, extras);  // reads ctx().print_options
 }
 
 std::string format_ndarray_repr(Interpreter& in, const Tensor& a) { return format::numpy_repr(a); }

@@ -270,11 +270,11 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
   def(torch, T, "set_printoptions", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     // torch/_tensor_str.py set_printoptions: a profile first, then explicit values override it.
     ArgParser p(in, "set_printoptions", a);
-    auto& po = state(in).print;
+    auto& po = ctx().print_options;
     ObjPtr profile = p.get("profile", 4);
     if (!is_none(profile)) {
       std::string pr = to_str(in, profile);
-      if (pr == "default") po = PrintOptions{};
+      if (pr == "default") po = tp::PrintOptions{};
       else if (pr == "short") { po.precision = 2; po.threshold = 1000; po.edgeitems = 2; po.linewidth = 80; }
       else if (pr == "full") { po.precision = 4; po.threshold = INFINITY; po.edgeitems = 3; po.linewidth = 80; }
     }
