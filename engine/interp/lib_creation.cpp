@@ -25,7 +25,12 @@ DType scalar_dtype(const Scalar& s) {
 }
 
 bool is_sequence(const ObjPtr& o) {
-  return o->kind == Kind::List || o->kind == Kind::Tuple || o->kind == Kind::Size || o->kind == Kind::NdArray;
+  return o->kind == Kind::List || o->kind == Kind::Tuple || o->kind == Kind::Size || o->kind == Kind::NdArray ||
+         o->kind == Kind::Range;
+}
+
+std::vector<ObjPtr> items_of(Interpreter& in, const ObjPtr& o) {
+  return o->kind == Kind::Range ? in.iterate(o) : sequence_items(in, o);
 }
 
 // compute_sizes: follow the first element down while it is a sequence.
@@ -36,7 +41,7 @@ void compute_sizes(DataWalk& w, const ObjPtr& data) {
       for (int64_t d : array_of(cur).sizes()) w.sizes.push_back(d);
       return;
     }
-    auto items = sequence_items(w.in, cur);
+    auto items = items_of(w.in, cur);
     w.sizes.push_back(int64_t(items.size()));
     if (items.empty()) return;
     cur = items[0];
@@ -74,7 +79,7 @@ void store(DataWalk& w, const ObjPtr& obj, size_t dim) {
   if (!is_sequence(obj))
     throw TorchError("ValueError", "expected sequence of length " + std::to_string(w.sizes[dim]) + " at dim " +
                                        std::to_string(dim) + " (got " + w.in.type_name(obj) + ")");
-  auto items = sequence_items(w.in, obj);
+  auto items = items_of(w.in, obj);
   if (int64_t(items.size()) != w.sizes[dim])
     throw TorchError("ValueError", "expected sequence of length " + std::to_string(w.sizes[dim]) + " at dim " +
                                        std::to_string(dim) + " (got " + std::to_string(items.size()) + ")");
@@ -152,7 +157,8 @@ ObjPtr legacy_new(Interpreter& in, CallArgs& a, DType dtype, const std::string& 
     if (t.dtype() != dtype)
       throw TorchError("TypeError", "expected torch." + legacy_type_name(dtype) + " (got torch." +
                                         legacy_type_name(t.dtype()) + ")");
-    return first;
+    GradModeGuard off(false);
+    return in.wrap_tensor(tp::alias(t));  // legacy new(Tensor other): other.alias()
   }
   if (p.count() == 1 && (first->kind == Kind::List || first->kind == Kind::Tuple || is_ndarray(first)))
     return in.wrap_tensor(tensor_from_data(in, first, dtype, device, !is_none(dev), ""));
