@@ -266,6 +266,29 @@ void install_module_base(Interpreter& in, ModuleObj& nn) {
     for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(in.make_tuple({in.make_str(k), m}));
     return as_generator(in, std::move(out));
   });
+  // modules() / named_modules(): self first, then every descendant (preorder), each once.
+  def(*mc, M, "modules", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::vector<ObjPtr> out;
+    for (auto& [name, m] : named_modules(in, a.args.at(0), "")) out.push_back(m);
+    return as_generator(in, std::move(out));
+  });
+  def(*mc, M, "named_modules", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::vector<ObjPtr> out;
+    for (auto& [name, m] : named_modules(in, a.args.at(0), "")) out.push_back(in.make_tuple({in.make_str(name), m}));
+    return as_generator(in, std::move(out));
+  });
+  // apply(fn): children first (recursively), then self, like Module.apply.
+  def(*mc, M, "apply", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = a.args.at(0), fn = a.args.at(1);
+    std::function<void(const ObjPtr&)> visit = [&](const ObjPtr& m) {
+      for (auto& [k, child] : module_children(in, m)) visit(child);
+      CallArgs ca;
+      ca.args = {m};
+      in.call(fn, ca);
+    };
+    visit(self);
+    return self;
+  });
   def(*mc, M, "zero_grad", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr self = self_arg(a);
     ArgParser p(in, "zero_grad", a);
@@ -320,6 +343,17 @@ std::vector<std::pair<std::string, ObjPtr>> module_children(Interpreter& in, con
     if (v && v->kind == Kind::Instance && cast<InstanceObj>(v).cls && derives(*cast<InstanceObj>(v).cls, "Module"))
       out.push_back({k, v});
   }
+  return out;
+}
+
+std::vector<std::pair<std::string, ObjPtr>> named_modules(Interpreter& in, const ObjPtr& self, const std::string& prefix) {
+  std::vector<std::pair<std::string, ObjPtr>> out{{prefix, self}};
+  for (auto& [k, m] : module_children(in, self))
+    for (auto& nm : named_modules(in, m, prefix.empty() ? k : prefix + "." + k)) {
+      bool seen = false;
+      for (auto& o : out) seen = seen || o.second.get() == nm.second.get();
+      if (!seen) out.push_back(nm);
+    }
   return out;
 }
 

@@ -1,5 +1,6 @@
 // torch.nn internals shared by lib_nn.cpp, lib_nn_functional.cpp and lib_optim.cpp.
 #pragma once
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,8 @@ namespace tp::interp::lib {
 
 // Submodules of a module in registration order: attributes holding nn.Module instances.
 std::vector<std::pair<std::string, ObjPtr>> module_children(Interpreter& in, const ObjPtr& self);
+// Module.named_modules(): ("", self) then every descendant once, dotted names.
+std::vector<std::pair<std::string, ObjPtr>> named_modules(Interpreter& in, const ObjPtr& self, const std::string& prefix);
 // Module.named_parameters(): own Parameters first, then each child's, with dotted names.
 std::vector<std::pair<std::string, ObjPtr>> named_parameters(Interpreter& in, const ObjPtr& self,
                                                              const std::string& prefix);
