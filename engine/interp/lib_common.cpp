@@ -73,7 +73,8 @@ Tensor operand(Interpreter& in, const ObjPtr& o, const std::string& fname, const
 }
 
 Tensor take_self(Interpreter& in, CallArgs& a) {
-  TP_INTERNAL_ASSERT(!a.args.empty(), "method called without self");
+  if (a.args.empty())  // torch.Tensor.add() called on the class without an instance
+    throw TorchError("TypeError", "descriptor needs an argument");
   ObjPtr self = a.args.front();
   a.args.erase(a.args.begin());
   if (!is_tensor(self))
