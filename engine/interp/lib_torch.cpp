@@ -102,12 +102,8 @@ void install_autograd(Interpreter& in, ModuleObj& torch) {
     bool create = bool_arg(in, p.get("create_graph", 3), false);
     p.kw("inputs");
     p.finish();
-    for (size_t i = 0; i < tensors.size(); ++i) {
-      // Several roots run one after another; earlier ones keep the graph for the later ones.
-      bool last = i + 1 == tensors.size();
-      tp::backward(tensors[i], i < grads.size() ? grads[i] : Tensor(), last ? retain : std::optional<bool>(true),
-                   create);
-    }
+    grads.resize(tensors.size());
+    tp::autograd_backward(tensors, grads, retain, create);
     return in.none();
   });
   def(*ag, "torch.autograd.", "Variable", [](Interpreter& in, CallArgs& a) -> ObjPtr {
