@@ -29,6 +29,9 @@ export interface Diagnostics {
   lastRedrawMs: number;
   maxRedrawMs: number;
   redraws: number;
+  memoryMs?: number;
+  editorMs?: number;
+  graphMs?: number;
 }
 
 export class App {
@@ -44,7 +47,10 @@ export class App {
   private readonly errorCard: ErrorView;
   private playTimer = 0;
   private saveTimer = 0;
+  private urlTimer = 0;
   private pendingStep: number | undefined;
+  /** The graph panel's latest update (it awaits the lazily loaded layout library once). */
+  pendingGraph: Promise<void> = Promise.resolve();
 
   constructor(root: HTMLElement) {
     const init = initialState(location.hash, window.localStorage, DEFAULT_CODE);
@@ -204,6 +210,14 @@ export class App {
     }
   }
 
+  /** The address bar follows the step, but not on every key repeat (replaceState is not free). */
+  private scheduleUrl(): void {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = window.setTimeout(() => {
+      history.replaceState(null, '', formatHash({ code: this.editor.code, step: this.state.state.step, lang: this.state.state.lang }));
+    }, 400);
+  }
+
   private scheduleSave(code: string): void {
     clearTimeout(this.saveTimer);
     this.saveTimer = window.setTimeout(() => save(window.localStorage, { code, lang: this.state.state.lang }), 300);
@@ -249,28 +263,32 @@ export class App {
     const step = world?.step ?? null;
     const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L;
 
-    this.stepper.update(trace, s.step, s.playing, L);
     if (changedStep) {
       const shownError = step?.error ?? (trace && trace.steps.length === 0 ? trace.error : null);
       const marks = {
         tensors: new Set<Id>(shownError?.tensor_ids ?? []),
         nodes: new Set<Id>(shownError?.node_ids ?? []),
       };
+      const te = performance.now();
       this.editor.update({
         step: step ? { line: step.line, endLine: step.end_line } : null,
         error: trace?.error ? { line: trace.error.line, text: `${trace.error.type}: ${trace.error.message}` } : null,
       });
+      this.diagnostics.editorMs = performance.now() - te;
       this.errorCard.update(shownError, L);
+      const tm = performance.now();
       this.memory.update(world, L, marks);
+      this.diagnostics.memoryMs = performance.now() - tm;
       this.graph.animate = !s.playing;
       // a backward step or an autograd error is about the graph: give it the room
       this.els.right.classList.toggle('graph-focus', Boolean(step?.backward) || marks.nodes.size > 0);
-      void this.graph.update(world, L, marks.nodes);
+      const tg = performance.now();
+      this.pendingGraph = this.graph.update(world, L, marks.nodes);
+      this.diagnostics.graphMs = performance.now() - tg;
     }
+    this.stepper.update(trace, s.step, s.playing, L);
     if (changedStep || prev?.repl !== s.repl) this.console.update(model, s.step, s.repl, L);
-    if (prev && prev.step !== s.step && model) {
-      history.replaceState(null, '', formatHash({ code: this.editor.code, step: s.step, lang: L }));
-    }
+    if (prev && prev.step !== s.step && model) this.scheduleUrl();
     const ms = performance.now() - t0;
     this.diagnostics.lastRedrawMs = ms;
     this.diagnostics.maxRedrawMs = Math.max(this.diagnostics.maxRedrawMs, ms);

@@ -66,8 +66,11 @@ export class ConsoleView {
       }
     }
     this.out.replaceChildren(...parts);
+    // scrolled in the next frame: reading scrollHeight now would force a layout of the whole page
     const scroller = this.out.parentElement;
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    if (scroller && typeof requestAnimationFrame !== 'undefined') {
+      requestAnimationFrame(() => (scroller.scrollTop = scroller.scrollHeight));
+    }
   }
 
   /** The whole console text (tests and e2e read it). */

@@ -12,9 +12,16 @@ import { clear, h, s } from './dom';
 
 type Layouter = (m: ReturnType<typeof buildGraph>) => GraphLayout;
 let layouter: Promise<Layouter> | null = null;
+/** Once loaded, layout runs synchronously (no flicker, and a step's redraw is one task). */
+let loadedLayouter: Layouter | null = null;
 function loadLayouter(): Promise<Layouter> {
-  layouter ??= import('../model/graph-layout').then((m) => m.layoutGraph);
+  layouter ??= import('../model/graph-layout').then((m) => (loadedLayouter = m.layoutGraph));
   return layouter;
+}
+
+/** Same boxes and edges → same layout: consecutive steps usually share their graph. */
+function graphKey(m: ReturnType<typeof buildGraph>): string {
+  return JSON.stringify([m.boxes.map((b) => [b.key, b.width, b.height]), m.edges.map((e) => [e.from, e.to])]);
 }
 
 const FRAME_MS = 700;
@@ -26,6 +33,8 @@ export class GraphView {
   private lang: Lang = 'en';
   private timer = 0;
   private renderToken = 0;
+  private lastKey = '';
+  private lastLayout: GraphLayout | null = null;
   /** Set by the app: false while playing fast or in tests that want the final picture at once. */
   animate = true;
 
@@ -50,9 +59,16 @@ export class GraphView {
       this.body.dataset.boxes = '0';
       return;
     }
-    if (!layouter) this.note.textContent = t(lang, 'graph.loading');
-    const layout = (await loadLayouter())(model);
-    if (token !== this.renderToken) return; // a newer step arrived while dagre was loading
+    let layoutFn = loadedLayouter;
+    if (!layoutFn) {
+      this.note.textContent = t(lang, 'graph.loading');
+      layoutFn = await loadLayouter();
+      if (token !== this.renderToken) return; // a newer step arrived while dagre was loading
+    }
+    const key = graphKey(model);
+    const layout = key === this.lastKey && this.lastLayout ? this.lastLayout : layoutFn(model);
+    this.lastKey = key;
+    this.lastLayout = layout;
     this.draw(model.boxes, layout);
     const run = world.step.backward;
     this.note.textContent = '';

@@ -48,6 +48,23 @@ function elementAt(tensor: Tensor): Map<number, string> | null {
   return m;
 }
 
+const valueIds = new WeakMap<object, number>();
+let nextValueId = 1;
+/** Identity of a values array: unchanged storages share the same array across steps. */
+function valuesId(v: object): number {
+  let id = valueIds.get(v);
+  if (id === undefined) valueIds.set(v, (id = nextValueId++));
+  return id;
+}
+
+/** Makes `parent`'s children exactly `wanted`, moving only what is out of place. */
+function reconcile(parent: Element, wanted: Element[]): void {
+  wanted.forEach((el, i) => {
+    if (parent.children[i] !== el) parent.insertBefore(el, parent.children[i] ?? null);
+  });
+  while (parent.children.length > wanted.length) parent.lastElementChild!.remove();
+}
+
 function tuple(xs: number[]): string {
   return xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`;
 }
@@ -60,6 +77,7 @@ export class MemoryView {
   private errors: ErrorMarks = { tensors: new Set(), nodes: new Set() };
   private readonly expanded = new Set<string>();
   private arrowFrame = 0;
+  private scroller: HTMLElement;
 
   constructor(container: HTMLElement) {
     this.root = h('div', { class: 'memory-body' });
@@ -69,6 +87,9 @@ export class MemoryView {
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
     container.addEventListener('pointerleave', () => this.hover(null));
     if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.scheduleArrows()).observe(container);
+    // groups off screen are not laid out (content-visibility), so arrows follow the scroll
+    container.addEventListener('scroll', () => this.scheduleArrows(), { passive: true });
+    this.scroller = container;
   }
 
   update(world: World | null, lang: Lang, errors?: ErrorMarks): void {
@@ -78,47 +99,62 @@ export class MemoryView {
     this.render();
   }
 
+  /** Persistent frame, so that unchanged storage groups keep their DOM between steps. */
+  private frame: { layout: HTMLElement; names: HTMLElement; objects: HTMLElement; svg: SVGSVGElement } | null = null;
+  /** signature → rendered group, from the previous render (reused when nothing it shows changed) */
+  private groupCache = new Map<string, HTMLElement>();
+
   private render(): void {
-    clear(this.root);
     this.formula.textContent = '';
+    for (const el of this.root.querySelectorAll('.hl')) el.classList.remove('hl');
     const w = this.world;
     if (!w) {
+      clear(this.root);
+      this.frame = null;
+      this.groupCache.clear();
       this.root.append(h('p', { class: 'empty' }, t(this.lang, 'memory.empty')));
       return;
     }
-    const layout = h('div', { class: 'memory-layout' });
-    const names = h('div', { class: 'names' }, h('h3', {}, t(this.lang, 'memory.names')));
-    const objects = h('div', { class: 'objects' }, h('h3', {}, t(this.lang, 'memory.objects')));
-    layout.append(names, objects, s('svg', { class: 'arrows', 'aria-hidden': 'true' }));
-    this.root.append(layout);
+    if (!this.frame) {
+      clear(this.root);
+      const layout = h('div', { class: 'memory-layout' });
+      const names = h('div', { class: 'names' });
+      const objects = h('div', { class: 'objects' });
+      const svg = s('svg', { class: 'arrows', 'aria-hidden': 'true' });
+      layout.append(names, objects, svg);
+      this.root.append(layout);
+      this.frame = { layout, names, objects, svg };
+    }
+    const { names, objects } = this.frame;
 
+    const chips: HTMLElement[] = [h('h3', {}, t(this.lang, 'memory.names'))];
     const others: HTMLElement[] = [];
     for (const v of w.step.variables) {
       const obj = w.objects.get(v.object);
       if (!obj) continue;
       const rebound = w.changes.rebound.has(v.name) ? ' rebound' : '';
       if (obj.type === 'Tensor' && obj.tensor !== undefined) {
-        names.append(h('div', {
+        chips.push(h('div', {
           class: `name-chip tensor${rebound}`, 'data-targets': `t${obj.tensor}`, style: `--c: ${tensorColor(obj.tensor)}`,
           title: `${v.name} → tensor #${obj.tensor}`,
         }, v.name));
         continue;
       }
       if (HIDDEN_TYPES.has(obj.type)) {
-        names.append(h('div', { class: 'name-chip dim', title: obj.repr ?? obj.type }, v.name));
+        chips.push(h('div', { class: 'name-chip dim', title: obj.repr ?? obj.type }, v.name));
         continue;
       }
       // containers and modules: arrows to every tensor reachable through them
       const targets = [...w.tensors.values()].filter((tt) =>
         w.tensorNames(tt).some((p) => p.startsWith(`${v.name}[`) || p.startsWith(`${v.name}.`)));
       const text = obj.repr !== undefined ? `${v.name} = ${obj.repr}` : `${v.name}: ${obj.type}`;
-      const chip = h('div', {
+      chips.push(h('div', {
         class: `name-chip value${rebound}`, title: text,
         'data-targets': targets.map((tt) => `t${tt.id}`).join(' ') || undefined,
-      }, text);
-      names.append(chip);
+      }, text));
       if (!targets.length && obj.repr === undefined) others.push(h('span', { class: 'value-box' }, `${v.name}: ${obj.type}`));
     }
+    names.replaceChildren(...chips);
 
     // groups with named tensors first, in the order their names were defined
     const order = new Map<Id, number>();
@@ -131,9 +167,36 @@ export class MemoryView {
     });
     const groups = [...w.groups].sort((a, b) =>
       (order.get(a.storage.id) ?? 1e9) - (order.get(b.storage.id) ?? 1e9) || a.storage.id - b.storage.id);
-    for (const g of groups) objects.append(this.renderGroup(g));
-    if (others.length) objects.append(h('div', { class: 'values-list' }, ...others));
+    const wanted: Element[] = [h('h3', {}, t(this.lang, 'memory.objects'))];
+    const cache = new Map<string, HTMLElement>();
+    for (const g of groups) {
+      const sig = this.signature(g);
+      const el = this.groupCache.get(sig) ?? this.renderGroup(g);
+      cache.set(sig, el);
+      wanted.push(el);
+    }
+    this.groupCache = cache;
+    if (others.length) wanted.push(h('div', { class: 'values-list' }, ...others));
+    reconcile(objects, wanted);
     this.scheduleArrows();
+  }
+
+  /** Everything a storage group's drawing depends on; equal signatures draw identical DOM. */
+  private signature(g: StorageGroup): string {
+    const w = this.world!;
+    const tensors = g.tensors.map((tt) => [
+      tt, w.tensorNames(tt), w.tensorLabel(tt),
+      tt.grad_fn !== null ? w.nodes.get(tt.grad_fn)?.name : null,
+      tt._base !== null ? w.tensorLabel(w.tensors.get(tt._base) ?? tt) : null,
+      tt.grad !== null ? w.tensorLabel(w.tensors.get(tt.grad) ?? tt) : null,
+      w.versionFamily(tt).map((o) => w.tensorLabel(o)),
+      w.changes.created.has(tt.id), w.changes.bumped.has(tt.id), this.errors.tensors.has(tt.id),
+      this.expanded.has(`t${tt.id}`),
+    ]);
+    return JSON.stringify([
+      this.lang, { ...g.storage, values: null }, valuesId(g.values), [...(w.changes.written.get(g.storage.id) ?? [])],
+      this.expanded.has(`s${g.storage.id}`), tensors,
+    ]);
   }
 
   private renderGroup(g: StorageGroup): HTMLElement {
@@ -366,13 +429,21 @@ export class MemoryView {
     if (!layout || !svg) return;
     clear(svg);
     const box = layout.getBoundingClientRect();
+    const view = this.scroller.getBoundingClientRect();
     svg.setAttribute('width', String(box.width));
     svg.setAttribute('height', String(box.height));
+    const visible = new Map<Element, boolean>();
     for (const chip of layout.querySelectorAll<HTMLElement>('.name-chip[data-targets]')) {
       const a = chip.getBoundingClientRect();
       for (const key of (chip.dataset.targets ?? '').split(' ')) {
         const card = layout.querySelector(`[data-card="${key}"]`);
-        if (!card) continue;
+        const group = card?.closest('.group');
+        if (!card || !group) continue;
+        if (!visible.has(group)) {
+          const g = group.getBoundingClientRect(); // a placeholder box when not rendered: cheap
+          visible.set(group, g.bottom > view.top - 200 && g.top < view.bottom + 200);
+        }
+        if (!visible.get(group)) continue;
         const b = card.getBoundingClientRect();
         const x1 = a.right - box.left, y1 = a.top + a.height / 2 - box.top;
         const x2 = b.left - box.left - 2, y2 = b.top + 14 - box.top;
