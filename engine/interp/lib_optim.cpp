@@ -1,6 +1,7 @@
 // torch.optim: SGD (momentum / dampening / nesterov / weight_decay) and Adam, following the
 // single-tensor code paths of torch/optim/sgd.py and adam.py op for op (CPU default), under
 // no_grad. param_groups are real dicts, so `opt.param_groups[0]['lr'] = 0.01` works.
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -139,10 +140,6 @@ std::shared_ptr<ClassObj> optimizer_class(Interpreter& in, ModuleObj& optim, con
       ObjPtr v = p.get(defaults[i].first, i + 1);
       if (v) defaults[i].second = v;
     }
-    p.kw("foreach");
-    p.kw("differentiable");
-    p.kw("fused");
-    p.kw("capturable");
     p.finish();
     if (lr_required && defaults[0].second->kind == Kind::None)
       throw TorchError("TypeError", std::string(name) + ".__init__() missing 1 required positional argument: 'lr'");
@@ -176,6 +173,20 @@ std::shared_ptr<ClassObj> optimizer_class(Interpreter& in, ModuleObj& optim, con
       for (const Tensor& t : group_params(in, g)) zero_grad(t, to_none);
     return in.none();
   });
+  // Optimizer.__repr__: each group's options in sorted key order, printed with str().
+  def(*cls, name + ".", "__repr__", [name](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::string s = name + " (";
+    int i = 0;
+    for (auto& g : in.iterate(cast<InstanceObj>(a.args.at(0)).get("param_groups"))) {
+      s += "\nParameter Group " + std::to_string(i++) + "\n";
+      std::vector<std::pair<std::string, ObjPtr>> items;
+      for (auto& [k, v] : cast<DictObj>(g).items)
+        if (k->kind == Kind::Str && cast<StrObj>(k).value != "params") items.push_back({cast<StrObj>(k).value, v});
+      std::sort(items.begin(), items.end(), [](auto& x, auto& y) { return x.first < y.first; });
+      for (auto& [k, v] : items) s += "    " + k + ": " + in.str(v) + "\n";
+    }
+    return in.make_str(s + ")");
+  });
   optim.set(name, cls);
   return cls;
 }
@@ -187,12 +198,14 @@ void install_optim(Interpreter& in) {
   ObjPtr f = in.make_bool(false);
   optimizer_class(in, *optim, "SGD",
                   {{"lr", in.make_float(1e-3)}, {"momentum", in.make_int(0)}, {"dampening", in.make_int(0)},
-                   {"weight_decay", in.make_int(0)}, {"nesterov", f}, {"maximize", f}},
+                   {"weight_decay", in.make_int(0)}, {"nesterov", f}, {"maximize", f}, {"foreach", in.none()},
+                   {"differentiable", f}, {"fused", in.none()}},
                   false, sgd_step);
   optimizer_class(in, *optim, "Adam",
                   {{"lr", in.make_float(1e-3)},
                    {"betas", in.make_tuple({in.make_float(0.9), in.make_float(0.999)})},
-                   {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_int(0)}, {"amsgrad", f}, {"maximize", f}},
+                   {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_int(0)}, {"amsgrad", f}, {"maximize", f},
+                   {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()}},
                   false, adam_step);
   in.register_module("torch.optim", optim);
   in.find_module("torch")->set("optim", optim);
