@@ -74,8 +74,14 @@ ObjPtr node_attr(Interpreter& in, const ObjPtr& self, const std::string& name) {
   if (name.rfind("_saved_", 0) == 0) {
     std::string want = name.substr(7);
     for (const SavedVariable* sv : node->saved_variables())
-      if (sv->name() == want) return wrap(in, sv->unpack(node.get()));
-    return nullptr;
+      if (sv->name() == want) {
+        Tensor t = sv->unpack(node.get());  // raises for released / modified saved tensors
+        Tensor original = sv->tensor_if_alive();  // grad_fn._saved_result is y
+        return wrap(in, original.defined() ? original : t);
+      }
+    // Generated nodes expose every saved slot; one the op did not need to save reads as None
+    // (e.g. MulBackward0._saved_self for x * 3).
+    return node->name() == "AccumulateGrad" ? nullptr : in.none();
   }
   return nullptr;
 }
