@@ -29,9 +29,19 @@ struct NpDTypeObj : InstanceObj {
 
 std::string np_name(DType d) { return d == DType::Bool ? "bool" : dtype_short_name(d); }
 
+ObjPtr result(Interpreter& in, const Tensor& t);
+
 ObjPtr np_dtype_obj(Interpreter& in, DType d) {
   auto o = std::make_shared<NpDTypeObj>(d);
   o->repr_hook = [d](Interpreter&) { return "dtype('" + np_name(d) + "')"; };
+  // np.float32(1.5), np.int64(3): a numpy scalar, represented by the Python number it prints as.
+  o->call_hook = [d](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, np_name(d), a);
+    ObjPtr v = p.get("x", 0);
+    p.finish();
+    Scalar s = is_none(v) ? Scalar::from_int(0) : to_scalar(v);
+    return result(in, tp::full({}, s, d, Device{}));
+  };
   return o;
 }
 
