@@ -37,7 +37,7 @@ struct StructSeqObj : InstanceObj {
 struct TorchModule : ModuleObj {
   TorchModule() : ModuleObj("torch") {}
   ObjPtr dtypes[5];
-  std::shared_ptr<ClassObj> tensor_class, ndarray_class, node_class;
+  std::shared_ptr<ClassObj> tensor_class;
   ObjPtr generator;
   std::unordered_map<const tp::Node*, std::weak_ptr<Object>> node_objects;
 };
