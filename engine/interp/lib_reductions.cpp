@@ -74,15 +74,6 @@ bool all_close(const Tensor& a, const Tensor& b, double rtol, double atol) {
   return tp::item(tp::sum(bad, {}, false, std::nullopt)).to_int() == 0;
 }
 
-// Note [Composites without autograd]: std/var/norm/softmax have no differentiable primitive in
-// autograd/ yet. Their values are computed from primitives, but only when no graph would be
-// recorded; otherwise a composite would show the wrong grad_fn names, so we refuse instead.
-void require_no_graph(const Tensor& t, const std::string& name) {
-  if (ctx().grad_enabled && t.requires_grad())
-    throw TorchError("NotImplementedError", name + "() on a tensor that requires grad is not supported by the playground "
-                                            "yet (use it on .detach() or under torch.no_grad())");
-}
-
 int64_t reduced_count(const Tensor& t, const std::vector<int64_t>& dims) {
   if (dims.empty()) return t.numel();
   int64_t n = 1;

@@ -1,6 +1,7 @@
 // Pointwise math as Tensor methods and torch.* functions (add/sub/mul/div/pow, unary functions,
 // clamp, comparisons, where) and their in-place `_` forms, plus fill_/zero_/uniform_/normal_.
 // Python numbers become wrapped 0-dim tensors, so promotion and grad_fn names follow PyTorch.
+#include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
 
@@ -162,6 +163,27 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     if (!x || !y) throw TorchError("TypeError", "where() missing 1 required positional argument");
     return in.wrap_tensor(tp::where(cond, operand(in, x, "where", "input", 2), operand(in, y, "where", "other", 3)));
   });
+
+  // masked_fill(mask, value): where(mask, value, self) in self's dtype (values only, Note [Composites
+  // without autograd]); masked_fill_ writes it back.
+  for (const char* n : {"masked_fill", "masked_fill_"}) {
+    bool inplace = n[std::string(n).size() - 1] == '_';
+    method(tc, n, [inplace](Interpreter& in, Tensor& self, ArgParser& p) {
+      const Tensor& mask = tensor_arg(in, p.required("mask", 0), "masked_fill", "mask", 1);
+      ObjPtr v = p.required("value", 1);
+      if (mask.dtype() != DType::Bool)
+        throw TorchError("RuntimeError", "masked_fill_ only supports boolean masks, but got mask with dtype " +
+                                             dtype_short_name(mask.dtype()));
+      Tensor value = is_tensor(v) ? tensor_of(v) : tp::full({}, to_scalar(v), self.dtype(), self.device());
+      if (inplace) {
+        if (ctx().grad_enabled && (self.requires_grad() || value.requires_grad()))
+          require_no_graph(self.requires_grad() ? self : value, "masked_fill_");
+        return in.wrap_tensor(tp::copy_(self, tp::where(mask, tp::to(value, self.dtype(), self.device(), false), self)));
+      }
+      require_no_graph(self, "masked_fill");
+      return in.wrap_tensor(tp::where(mask, tp::to(value, self.dtype(), self.device(), false), self));
+    });
+  }
 
   // ---------------------------------------------------------------- fills and random in place
   method(tc, "zero_", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.wrap_tensor(tp::zero_(self)); });
