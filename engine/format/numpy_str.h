@@ -1,5 +1,6 @@
-// numpy's str() and repr() of arrays (numpy/_core/arrayprint.py with default options): shortest
-// round-trip digits (dragon4, precision 8, floatmode 'maxprec'), aligned decimal points, 75 columns.
+// numpy's str() and repr() of arrays and scalars as numpy 2.x prints them with default options
+// (numpy/_core/arrayprint.py): dragon4 shortest digits, precision 8 'maxprec', aligned decimal
+// points, 75 columns, summarised above 1000 elements.
 #pragma once
 #include <string>
 
@@ -9,9 +10,11 @@ namespace tp::format {
 
 std::string numpy_str(const Tensor& a);   // print(a): [ 1.  -0.5  3.4]
 std::string numpy_repr(const Tensor& a);  // repr(a):  array([ 1. , -0.5,  3.4])
-// One element as numpy's str of a scalar (print(a[0]) -> 100.0, 7, True).
+// str() of the numpy scalar a[i] reads (print(a[0]) -> 100.0, 7, True); float32 uses float32 digits.
 std::string numpy_scalar_str(double v, DType dtype);
-// Shortest decimal that round-trips through the dtype (float32 digits for float32), "%.{p}g" style.
+// repr() of that scalar in numpy 2: np.float64(100.0), np.float32(0.1), np.int64(7), np.True_
+std::string numpy_scalar_repr(double v, DType dtype);
+// Shortest decimal that round-trips through the dtype, "%.{p}g" style (float32 digits for float32).
 std::string shortest_repr_digits(double v, DType dtype);
 
 }  // namespace tp::format
