@@ -132,6 +132,8 @@ void install_std_modules(Interpreter& in) {
   def(in, *time, "perf_counter", [](Interpreter& in, CallArgs&) { return in.make_float(double(in.steps()) * 1e-6); });
   def(in, *time, "sleep", [](Interpreter& in, CallArgs&) { return in.none(); });
 
+  install_random_module(in);
+
   auto future = module(in, "__future__");
   for (const char* n : {"annotations", "print_function", "division", "absolute_import"}) future->set(n, in.make_bool(true));
 }
