@@ -12,7 +12,7 @@ scripts/build.sh native
 
 echo "== wasm build + engine unit tests under Node"
 scripts/build.sh wasm
-node build/wasm/tensorplay_unit_tests_wasm.js
+node --no-experimental-fetch build/wasm/tensorplay_unit_tests_wasm.js  # emscripten 3.1.6 would fetch() the .wasm path in Node 20
 
 if [ -f web/package.json ]; then
   echo "== web: typecheck, Vitest, production build, browser tests"

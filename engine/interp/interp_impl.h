@@ -86,6 +86,7 @@ struct Interpreter::Impl {
   std::set<std::pair<int, std::string>> warned;
   std::vector<std::pair<std::string, std::string>> warning_filters;  // (action, category), newest first
   std::vector<std::shared_ptr<PyException>> handling;  // exceptions being handled (innermost last)
+  bool user_code_blocked = false;                      // set while the trace takes reprs
   std::vector<const Object*> repr_stack;               // cycle guard for repr of containers
   bool modules_installed = false;
 

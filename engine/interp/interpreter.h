@@ -54,6 +54,9 @@ class Interpreter {
   void warn(const std::string& message, const std::string& category = "UserWarning");
   void write_stdout(const std::string& s);
   std::string repr(const ObjPtr& o);
+  // repr for the trace: never runs learner code (a user __repr__ would run, print and be traced
+  // itself); such instances show Python's default <__main__.C object at 0x...>.
+  std::string repr_without_user_code(const ObjPtr& o);
   std::string str(const ObjPtr& o);
   bool truthy(const ObjPtr& o);
   std::string type_name(const ObjPtr& o);

@@ -6,6 +6,7 @@
 #include "interp/args.h"
 #include "interp/interp_impl.h"
 #include "interp/methods.h"
+#include "interp/py_sort.h"
 
 namespace tp::interp {
 
@@ -108,7 +109,8 @@ const std::unordered_map<std::string, NativeFn>& list_methods() {
          std::vector<std::pair<ObjPtr, ObjPtr>> keyed;
          for (auto& x : l) keyed.push_back({is_none(key) ? x : in.call(key, CallArgs{{x}, {}}), x});
          if (reverse) std::reverse(keyed.begin(), keyed.end());
-         std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
+         using Keyed = std::pair<ObjPtr, ObjPtr>;
+         python_sort<Keyed>(keyed, [&](const Keyed& x, const Keyed& y) {
            return in.truthy(in.compare("<", x.first, y.first));
          });
          if (reverse) std::reverse(keyed.begin(), keyed.end());

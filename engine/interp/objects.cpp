@@ -73,6 +73,17 @@ std::string Interpreter::address_of(const ObjPtr& o) const {
 
 // ---------------------------------------------------------------- repr / str
 
+std::string Interpreter::repr_without_user_code(const ObjPtr& o) {
+  bool was = impl_->user_code_blocked;
+  impl_->user_code_blocked = true;
+  struct Restore {
+    bool& flag;
+    bool value;
+    ~Restore() { flag = value; }
+  } restore{impl_->user_code_blocked, was};
+  return repr(o);
+}
+
 std::string Interpreter::repr(const ObjPtr& o) {
   auto& impl = *impl_;
   switch (o->kind) {
@@ -155,7 +166,9 @@ std::string Interpreter::repr(const ObjPtr& o) {
     }
     case Kind::Instance: {
       auto cls = impl.class_of(o);
-      if (ObjPtr m = cls ? impl.class_lookup(*cls, "__repr__") : nullptr) {
+      ObjPtr m = cls ? impl.class_lookup(*cls, "__repr__") : nullptr;
+      if (m && impl.user_code_blocked && m->kind == Kind::UserFunction) m = nullptr;
+      if (m) {
         CallArgs a;
         a.args = {o};
         return str(call(m, a));

@@ -111,7 +111,7 @@ void write_object(JsonWriter& w, interp::Interpreter& in, const ObjPtr& o) {
     case Kind::Tensor: w.key("tensor").value(static_cast<interp::TensorObj&>(*o).tensor.id()); break;
     case Kind::NdArray:
       w.key("tensor").value(static_cast<interp::NdArrayObj&>(*o).array.id());
-      w.key("repr").value(in.repr(o));
+      w.key("repr").value(in.repr_without_user_code(o));
       break;
     case Kind::List: w.key("items"); write_ids(w, static_cast<interp::ListObj&>(*o).items); break;
     case Kind::Tuple: w.key("items"); write_ids(w, static_cast<interp::TupleObj&>(*o).items); break;
@@ -123,14 +123,14 @@ void write_object(JsonWriter& w, interp::Interpreter& in, const ObjPtr& o) {
     case Kind::Node: w.key("node").value(static_cast<interp::NodeObj&>(*o).node->id); break;
     case Kind::Instance: {
       auto& a = static_cast<interp::AttrObj&>(*o);
-      w.key("repr").value(in.repr(o));
+      w.key("repr").value(in.repr_without_user_code(o));
       w.key("attrs").begin_array();
       for (auto& name : a.attr_order)
         if (drawn(a.get(name))) w.begin_array().value(name).value(a.get(name)->id).end_array();
       w.end_array();
       break;
     }
-    default: w.key("repr").value(in.repr(o)); break;
+    default: w.key("repr").value(in.repr_without_user_code(o)); break;
   }
   w.end_object();
 }

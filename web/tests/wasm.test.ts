@@ -109,6 +109,15 @@ describe('wasm engine: session', () => {
     expect(byName('d').version_family).not.toBe(byName('a').version_family);
   });
 
+  it('never runs learner code to draw a snapshot (a printing __repr__ is not called by the trace)', () => {
+    const src = 'class P:\n    def __repr__(self):\n        print("repr ran")\n        return "P!"\np = P()\nq = [p]\nprint("done")\n';
+    const trace = parseTrace(session.run(src));
+    expect(trace.error).toBeNull();
+    expect(trace.stdout).toBe('done\n');
+    const p = trace.steps.at(-1)!.objects.find((o) => o.type === 'P');
+    expect(p?.repr).toMatch(/^<__main__\.P object at 0x[0-9a-f]+>$/);
+  });
+
   it('many sessions coexist and are freed', () => {
     for (let i = 0; i < 20; i++) {
       const s = new M.Session();

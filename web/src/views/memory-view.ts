@@ -9,8 +9,12 @@ import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, num
 import type { StorageGroup, World } from '../model/world';
 import { clear, h, s } from './dom';
 
-/** Cells per strip row before wrapping. */
-const STRIP_ROW = 16;
+/** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
+const STRIP_ROW_MIN = 4;
+const STRIP_ROW_MAX = 24;
+/** Width of one strip column in px (CSS --cell-w + gap), and of the lane labels + names column. */
+const CELL_PX = 62;
+const STRIP_CHROME_PX = 330;
 /** "Show all" is offered up to this many cells (beyond it, drawing would stall the page). */
 const EXPAND_LIMIT = 4096;
 /** Exact per-cell coverage is computed for tensors up to this size; bigger ones use their extent. */
@@ -48,6 +52,10 @@ function elementAt(tensor: Tensor): Map<number, string> | null {
   return m;
 }
 
+function rowFor(panelWidth: number): number {
+  return Math.max(STRIP_ROW_MIN, Math.min(STRIP_ROW_MAX, Math.floor((panelWidth - STRIP_CHROME_PX) / CELL_PX)));
+}
+
 const valueIds = new WeakMap<object, number>();
 let nextValueId = 1;
 /** Identity of a values array: unchanged storages share the same array across steps. */
@@ -77,6 +85,7 @@ export class MemoryView {
   private errors: ErrorMarks = { tensors: new Set(), nodes: new Set() };
   private readonly expanded = new Set<string>();
   private arrowFrame = 0;
+  private cellsPerRow = 16;
   private scroller: HTMLElement;
 
   constructor(container: HTMLElement) {
@@ -86,7 +95,18 @@ export class MemoryView {
     container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
     container.addEventListener('pointerleave', () => this.hover(null));
-    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.scheduleArrows()).observe(container);
+    if (typeof ResizeObserver !== 'undefined') {
+      new ResizeObserver((entries) => {
+        const width = entries[entries.length - 1].contentRect.width;
+        const perRow = rowFor(width);
+        if (perRow !== this.cellsPerRow) {
+          this.cellsPerRow = perRow;
+          this.groupCache.clear();
+          if (this.world) this.render();
+        }
+        this.scheduleArrows();
+      }).observe(container);
+    }
     // groups off screen are not laid out (content-visibility), so arrows follow the scroll
     container.addEventListener('scroll', () => this.scheduleArrows(), { passive: true });
     this.scroller = container;
@@ -133,11 +153,13 @@ export class MemoryView {
       const obj = w.objects.get(v.object);
       if (!obj) continue;
       const rebound = w.changes.rebound.has(v.name) ? ' rebound' : '';
-      if (obj.type === 'Tensor' && obj.tensor !== undefined) {
+      if (obj.tensor !== undefined) {
+        // tensors, Parameters, and numpy arrays (which share a tensor's storage)
+        const kind = obj.type === 'Tensor' ? null : obj.type.replace(/^numpy\./, '');
         chips.push(h('div', {
           class: `name-chip tensor${rebound}`, 'data-targets': `t${obj.tensor}`, style: `--c: ${tensorColor(obj.tensor)}`,
-          title: `${v.name} → tensor #${obj.tensor}`,
-        }, v.name));
+          title: `${v.name} → ${obj.type} (tensor #${obj.tensor})`,
+        }, v.name, kind ? h('small', { class: 'kind' }, ` ${kind}`) : null));
         continue;
       }
       if (HIDDEN_TYPES.has(obj.type)) {
@@ -343,8 +365,9 @@ export class MemoryView {
       h('b', {}, t(lang, 'memory.storage', { id: st.id })),
       t(lang, 'memory.storageMeta', { dtype: st.dtype, numel: st.numel, nbytes: st.nbytes, device: st.device }),
       written?.size ? h('span', { class: 'badge', style: 'background: var(--written); color: #000' }, t(lang, 'memory.written')) : null));
-    for (let i = 0; i < slots.length; i += STRIP_ROW) {
-      const chunk = slots.slice(i, i + STRIP_ROW);
+    const perRow = this.cellsPerRow;
+    for (let i = 0; i < slots.length; i += perRow) {
+      const chunk = slots.slice(i, i + perRow);
       const strip = h('div', { class: 'strip', role: 'table', style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
       strip.append(h('span', {}));
       for (const sl of chunk) strip.append(h('span', { class: 'idx' }, sl.kind === 'cell' ? String(sl.index) : ''));
