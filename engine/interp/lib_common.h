@@ -15,11 +15,9 @@
 
 namespace tp::interp::lib {
 
-// torch.device keeps whether an index was given: torch.device('cuda') reprs as device(type='cuda')
-// while a tensor's device always carries its index (cuda:0).
+// A torch.device made by the library (see DeviceObj for the index rule).
 struct LibDeviceObj : DeviceObj {
-  LibDeviceObj(Device d, bool idx) : DeviceObj(d), has_index(idx) {}
-  bool has_index;
+  LibDeviceObj(Device d, bool idx) : DeviceObj(d, idx) {}
 };
 
 // torch.return_types.max & co: a named tuple (fields as attributes, unpacks and indexes).

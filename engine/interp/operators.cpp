@@ -402,7 +402,8 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
     } else if (a->kind == Kind::DType && b->kind == Kind::DType) {
       eq = static_cast<DTypeObj&>(*a).dtype == static_cast<DTypeObj&>(*b).dtype;
     } else if (a->kind == Kind::Device && b->kind == Kind::Device) {
-      eq = static_cast<DeviceObj&>(*a).device == static_cast<DeviceObj&>(*b).device;
+      auto &x = static_cast<DeviceObj&>(*a), &y = static_cast<DeviceObj&>(*b);
+      eq = x.device.type == y.device.type && x.python_index() == y.python_index();
     } else if (a->kind == Kind::Range && b->kind == Kind::Range) {
       eq = repr(a) == repr(b);
     } else if (a->kind == Kind::Dict && b->kind == Kind::Dict) {

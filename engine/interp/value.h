@@ -69,7 +69,14 @@ struct RangeObj : Object { RangeObj() : Object(Kind::Range) {} int64_t start = 0
 struct TensorObj : Object { explicit TensorObj(Tensor t) : Object(Kind::Tensor), tensor(std::move(t)) {} Tensor tensor; };
 struct NdArrayObj : Object { explicit NdArrayObj(Tensor t) : Object(Kind::NdArray), array(std::move(t)) {} Tensor array; };
 struct DTypeObj : Object { explicit DTypeObj(DType d) : Object(Kind::DType), dtype(d) {} DType dtype; };
-struct DeviceObj : Object { explicit DeviceObj(Device d) : Object(Kind::Device), device(d) {} Device device; };
+// torch.device keeps whether an index was given: torch.device('cuda') is device(type='cuda'), which
+// is not equal to cuda:0, while a tensor's device always carries its index.
+struct DeviceObj : Object {
+  explicit DeviceObj(Device d, bool idx = true) : Object(Kind::Device), device(d), has_index(idx && !d.is_cpu()) {}
+  Device device;
+  bool has_index;
+  int python_index() const { return has_index ? device.index : -1; }
+};
 struct NodeObj : Object { explicit NodeObj(std::shared_ptr<tp::Node> n) : Object(Kind::Node), node(std::move(n)) {} std::shared_ptr<tp::Node> node; };
 
 struct FunctionObj : Object {
