@@ -2,10 +2,12 @@
 // exec → one REPL input's trace as JSON, reset, delete). No engine logic here. Every entry point is guarded
 // so a C++ exception reaches JS as an Error named EngineError carrying what() (toolchain.md §5.1).
 #include <emscripten/bind.h>
-#include <emscripten/emscripten.h>  // EM_JS; em_js.h alone lacks EMSCRIPTEN_KEEPALIVE in 3.1.6
+#include <emscripten/emscripten.h>
+#include <malloc.h>  // EM_JS; em_js.h alone lacks EMSCRIPTEN_KEEPALIVE in 3.1.6
 
 #include <exception>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "trace/recorder.h"
@@ -69,6 +71,18 @@ std::string session_exec(WasmSession& s, const std::string& line) {
 void session_reset(WasmSession& s) {
   call_guarded([&] { s.reset(); });
 }
+// Lets the tests prove, on the real module, that a C++ exception reaches JS as an EngineError
+// with its message (this depends on the exception-handling mode the module is built with).
+void throw_for_test(const std::string& message) {
+  call_guarded([&] { throw std::runtime_error(message); });
+}
+
+// Bytes malloc has handed out and not had back: the tests run thousands of programs and check it
+// stays flat, i.e. that nothing leaks across runs.
+size_t heap_in_use() {
+  return static_cast<size_t>(mallinfo().uordblks);
+}
+
 std::string version() {
   return "tensorplay 0.1 (wasm, schema 1)";
 }
@@ -78,6 +92,8 @@ std::string version() {
 EMSCRIPTEN_BINDINGS(tensorplay_module) {
   using namespace emscripten;
   function("version", &version);
+  function("throwForTest", &throw_for_test);
+  function("heapInUse", &heap_in_use);
   // The constructor can throw too: bind a guarded factory instead of constructor<>().
   class_<WasmSession>("Session")
       .constructor(&make_session, allow_raw_pointers())

@@ -263,6 +263,11 @@ export class App {
     const step = world?.step ?? null;
     const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L;
 
+    if (model && prev?.model !== model) {
+      this.graph.warm(function* () {
+        for (let i = 0; i < model.stepCount; i++) yield model.world(i);
+      });
+    }
     if (changedStep) {
       const shownError = step?.error ?? (trace && trace.steps.length === 0 ? trace.error : null);
       const marks = {

@@ -118,6 +118,35 @@ describe('wasm engine: session', () => {
     expect(p?.repr).toMatch(/^<__main__\.P object at 0x[0-9a-f]+>$/);
   });
 
+  it('turns a C++ exception into an Error named EngineError carrying its message', () => {
+    let caught: unknown = null;
+    try {
+      M.throwForTest('boom from C++');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(Error);
+    expect((caught as Error).name).toBe('EngineError');
+    expect((caught as Error).message).toBe('boom from C++');
+    expect(parseTrace(session.run('print(1)\n')).stdout).toBe('1\n'); // the module still works
+  });
+
+  it('keeps the heap flat over a thousand runs (nothing leaks across runs or sessions)', () => {
+    const lesson = readFileSync(new URL('examples/06_saved_tensor_modified.py', repo), 'utf8');
+    const once = () => {
+      const s = new M.Session();
+      s.run(lesson);
+      s.exec('y = a * 2');
+      s.delete();
+      session.run(lesson);
+    };
+    for (let i = 0; i < 50; i++) once(); // warm-up: caches, interned names, allocator pools
+    const before = M.heapInUse();
+    for (let i = 0; i < 1000; i++) once();
+    const after = M.heapInUse();
+    expect(after - before).toBeLessThan(64 * 1024);
+  }, 120_000);
+
   it('many sessions coexist and are freed', () => {
     for (let i = 0; i < 20; i++) {
       const s = new M.Session();

@@ -16,6 +16,10 @@ export interface TensorplayModule {
   Session: { new (): Session };
   /** Engine build description (version, optimisation). */
   version(): string;
+  /** Throws a C++ exception through the guarded binding layer (for tests of error delivery). */
+  throwForTest(message: string): void;
+  /** Bytes currently allocated on the C++ heap (mallinfo().uordblks). */
+  heapInUse(): number;
 }
 
 export interface TensorplayOptions {

@@ -25,6 +25,8 @@ function graphKey(m: ReturnType<typeof buildGraph>): string {
 }
 
 const FRAME_MS = 700;
+/** Layouts kept per distinct graph; a lesson rarely has more than a few dozen. */
+const LAYOUT_CACHE = 256;
 
 export class GraphView {
   private readonly body: HTMLElement;
@@ -33,8 +35,8 @@ export class GraphView {
   private lang: Lang = 'en';
   private timer = 0;
   private renderToken = 0;
-  private lastKey = '';
-  private lastLayout: GraphLayout | null = null;
+  private readonly layouts = new Map<string, GraphLayout>();
+  private warmToken = 0;
   /** Set by the app: false while playing fast or in tests that want the final picture at once. */
   animate = true;
 
@@ -65,11 +67,7 @@ export class GraphView {
       layoutFn = await loadLayouter();
       if (token !== this.renderToken) return; // a newer step arrived while dagre was loading
     }
-    const key = graphKey(model);
-    const layout = key === this.lastKey && this.lastLayout ? this.lastLayout : layoutFn(model);
-    this.lastKey = key;
-    this.lastLayout = layout;
-    this.draw(model.boxes, layout);
+    this.draw(model.boxes, this.layoutOf(model, layoutFn));
     const run = world.step.backward;
     this.note.textContent = '';
     if (run) {
@@ -82,6 +80,40 @@ export class GraphView {
       if (this.animate) this.play(frames, 0, token);
       else this.finish();
     }
+  }
+
+  /**
+   * Lays out every step's graph of a new trace in idle time, so that stepping later never waits
+   * for dagre (layout is the slow part of a redraw). Earlier warm-ups stop when a new one starts.
+   */
+  warm(worlds: () => Iterable<World>): void {
+    const token = ++this.warmToken;
+    const idle = (fn: () => void) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 500 }) : setTimeout(fn, 16);
+    void loadLayouter().then((layoutFn) => {
+      const it = worlds()[Symbol.iterator]();
+      const chunk = () => {
+        if (token !== this.warmToken) return;
+        const until = performance.now() + 8;
+        for (let r = it.next(); !r.done; r = it.next()) {
+          const model = buildGraph(r.value);
+          if (model.boxes.length) this.layoutOf(model, layoutFn);
+          if (performance.now() > until) return void idle(chunk);
+        }
+      };
+      idle(chunk);
+    });
+  }
+
+  private layoutOf(model: ReturnType<typeof buildGraph>, layoutFn: Layouter): GraphLayout {
+    const key = graphKey(model);
+    let layout = this.layouts.get(key);
+    if (!layout) {
+      layout = layoutFn(model);
+      if (this.layouts.size >= LAYOUT_CACHE) this.layouts.delete(this.layouts.keys().next().value!);
+      this.layouts.set(key, layout);
+    }
+    return layout;
   }
 
   private draw(boxes: GraphBox[], layout: GraphLayout): void {
