@@ -149,6 +149,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
     e.kind = BackwardEvent::Kind::Begin;
     e.node_id = roots[0].function->id;
     e.retain_graph = keep_graph;
+    e.root = roots[0].function;
     emit(e);
   }
 

@@ -18,6 +18,7 @@ struct BackwardEvent {
   TensorList grads_out;      // Execute: one per next edge; Accumulate/Retain: the resulting .grad
   int64_t tensor_id = 0;     // Accumulate: the leaf; Retain: the non-leaf whose .grad was set
   bool retain_graph = false; // Begin only
+  std::shared_ptr<Node> root;  // Begin only: lets a tracer keep a temporary's graph drawable
 };
 
 // Runs backward from `roots` with gradients `root_grads`. With `capture` non-empty (autograd.grad),

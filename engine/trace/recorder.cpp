@@ -39,7 +39,7 @@ class BackwardLog {
   void on_event(const BackwardEvent& e) {
     using K = BackwardEvent::Kind;
     if (e.kind == K::Begin) {
-      if (!active_) { root_ = e.node_id; retain_graph_ = e.retain_graph; active_ = true; }
+      if (!active_) { root_ = e.node_id; root_node_ = e.root; retain_graph_ = e.retain_graph; active_ = true; }
       return;
     }
     if (e.kind == K::End) return;
@@ -79,11 +79,17 @@ class BackwardLog {
     w.end_object();
     events_.clear();
     active_ = false;
+    root_node_.reset();
   }
+
+  // The graph backward() ran on, kept until the step is drawn: `y.sum().backward()` runs on a
+  // temporary whose nodes would otherwise be gone before the snapshot.
+  const std::shared_ptr<Node>& root_node() const { return root_node_; }
 
  private:
   bool active_ = false;
   int64_t root_ = 0;
+  std::shared_ptr<Node> root_node_;
   bool retain_graph_ = false;
   std::vector<std::string> events_;
 };
@@ -113,7 +119,7 @@ class StepRecorder {
     w.key("stderr").value(ev.stderr_text);
     w.key("error");
     write_error(w, ev.error);
-    world_.write(session_, w);
+    world_.write(session_, w, backward_.root_node());
     w.key("backward");
     backward_.flush(w);
     w.end_object();

@@ -218,7 +218,7 @@ void write_number(JsonWriter& w, double v, DType d) {
 
 }  // namespace
 
-void WorldSnapshotter::write(Session& session, JsonWriter& w) {
+void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root) {
   interp::Interpreter& in = session.interpreter();
   World world;
   std::vector<std::pair<std::string, ObjPtr>> variables;
@@ -228,6 +228,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w) {
     variables.push_back({name, o});
     discover(world, in, o);
   }
+  if (extra_root) add_node(world, extra_root);
   close_over_graph(world);
 
   w.key("variables").begin_array();

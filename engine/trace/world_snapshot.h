@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 
 namespace tp {
 class Session;
+class Node;
 }
 
 namespace tp::trace {
@@ -18,7 +20,8 @@ class WorldSnapshotter {
  public:
   explicit WorldSnapshotter(size_t max_storage_values) : max_values_(max_storage_values) {}
   // Appends "variables", "objects", "tensors", "storages", "nodes" keys to an open JSON object.
-  void write(Session& session, JsonWriter& w);
+  // `extra_root` (may be null) is a graph node drawn even when no variable reaches it.
+  void write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root = nullptr);
 
  private:
   struct StorageMemo {

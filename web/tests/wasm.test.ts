@@ -147,6 +147,17 @@ describe('wasm engine: session', () => {
     expect(after - before).toBeLessThan(64 * 1024);
   }, 120_000);
 
+  it('draws the graph backward() ran on, even when its root was a temporary', () => {
+    const src = 'import torch\na = torch.tensor([1., 2.], requires_grad=True)\n(a * a).sum().backward()\nprint(a.grad)\n';
+    const trace = parseTrace(session.run(src));
+    const step = trace.steps.find((st) => st.backward !== null)!;
+    expect(step.line).toBe(3);
+    const names = step.nodes.map((n) => n.name).sort();
+    expect(names).toEqual(['AccumulateGrad', 'MulBackward0', 'SumBackward0']);
+    expect(step.nodes.find((n) => n.id === step.backward!.root)?.name).toBe('SumBackward0');
+    expect(trace.steps.at(-1)!.nodes).toEqual([]); // gone once the statement's temporaries are
+  });
+
   it('many sessions coexist and are freed', () => {
     for (let i = 0; i < 20; i++) {
       const s = new M.Session();
