@@ -1,8 +1,11 @@
 #include "trace/recorder.h"
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "autograd/engine.h"
+#include "core/context.h"
 #include "format/tensor_str.h"
 #include "trace/json_writer.h"
 #include "trace/session.h"
@@ -94,8 +97,9 @@ class BackwardLog {
   std::vector<std::string> events_;
 };
 
-// Collects one JSON object per executed statement; past max_steps the last one is replaced so
-// the final state is always there.
+// Collects one JSON object per executed statement. Past max_steps only the last statement is
+// drawn, and it is snapshotted once, when the run ends: a long loop must not pay for (and freeze
+// the page over) hundreds of thousands of snapshots nobody will see.
 class StepRecorder {
  public:
   StepRecorder(Session& s, const TraceOptions& o) : session_(s), options_(o), world_(o.max_storage_values) {}
@@ -105,27 +109,23 @@ class StepRecorder {
     session_.context().on_backward_event = [this](const BackwardEvent& e) { backward_.on_event(e); };
   }
   void uninstall() {
+    finish();
     session_.on_statement = nullptr;
     session_.context().on_backward_event = nullptr;
   }
 
   void record(const StatementEvent& ev) {
-    trace::JsonWriter w;
-    w.begin_object();
-    w.key("index").value(int64_t(count_));
-    w.key("line").value(ev.line);
-    w.key("end_line").value(ev.end_line);
-    w.key("stdout").value(ev.stdout_text);
-    w.key("stderr").value(ev.stderr_text);
-    w.key("error");
-    write_error(w, ev.error);
-    world_.write(session_, w, backward_.root_node());
-    w.key("backward");
-    backward_.flush(w);
-    w.end_object();
-    if (steps_.size() < options_.max_steps) steps_.push_back(w.take());
-    else { steps_.back() = w.take(); ++omitted_; }
-    ++count_;
+    Pending step{count_++, ev.line, ev.end_line, ev.stdout_text, ev.stderr_text, {}, backward_.root_node(), {}};
+    if (ev.error) step.error = *ev.error;
+    if (steps_.size() + 1 < options_.max_steps) {
+      steps_.push_back(snapshot(step));
+      return;
+    }
+    if (pending_) ++omitted_;
+    trace::JsonWriter bw;
+    backward_.flush(bw);
+    step.backward_json = bw.take();
+    pending_ = std::move(step);
   }
 
   void write_steps(trace::JsonWriter& w) {
@@ -136,11 +136,48 @@ class StepRecorder {
   }
 
  private:
+  struct Pending {
+    size_t index;
+    int line, end_line;
+    std::string stdout_text, stderr_text;
+    std::optional<ErrorInfo> error;
+    std::shared_ptr<Node> backward_root;
+    std::string backward_json;  // set when deferred (the log has moved on by then)
+  };
+
+  std::string snapshot(const Pending& ev) {
+    trace::JsonWriter w;
+    w.begin_object();
+    w.key("index").value(int64_t(ev.index));
+    w.key("line").value(ev.line);
+    w.key("end_line").value(ev.end_line);
+    w.key("stdout").value(ev.stdout_text);
+    w.key("stderr").value(ev.stderr_text);
+    w.key("error");
+    write_error(w, ev.error ? &*ev.error : nullptr);
+    world_.write(session_, w, ev.backward_root);
+    w.key("backward");
+    if (ev.backward_json.empty()) backward_.flush(w);
+    else w.raw(ev.backward_json);
+    w.end_object();
+    return w.take();
+  }
+
+  // The world has not changed since the deferred statement: nothing runs after it.
+  void finish() {
+    if (!pending_) return;
+    ContextGuard guard(session_.context());  // reprs and tensor reads need the session's engine context
+    steps_.push_back(snapshot(*pending_));
+    pending_.reset();
+  }
+
+ private:
   Session& session_;
   TraceOptions options_;
   trace::WorldSnapshotter world_;
   BackwardLog backward_;
   std::vector<std::string> steps_;
+  std::optional<Pending> pending_;
   size_t count_ = 0, omitted_ = 0;
 };
 
