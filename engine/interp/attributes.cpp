@@ -229,7 +229,7 @@ bool as_index(Interpreter& in, const ObjPtr& idx, int64_t& out) {
 
 // Position of `key` in a dict, or -1 (hash-first semantics: tensors compare by identity).
 static int64_t dict_find(Interpreter& in, DictObj& d, const ObjPtr& key) {
-  if (key->kind == Kind::List || key->kind == Kind::Dict)
+  if (key->kind == Kind::List || key->kind == Kind::Dict || (key->kind == Kind::Set && !static_cast<SetObj&>(*key).frozen))
     throw TorchError("TypeError", "unhashable type: '" + in.type_name(key) + "'");
   bool identity = key->kind == Kind::Tensor || key->kind == Kind::NdArray || key->kind == Kind::Instance ||
                   key->kind == Kind::UserFunction || key->kind == Kind::Module || key->kind == Kind::Class;

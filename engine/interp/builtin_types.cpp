@@ -1,5 +1,5 @@
-// The builtin types as callable classes (int, float, str, bool, list, tuple, dict, range, type,
-// object, slice), the builtin exception classes, and the small standard modules programs import
+// The builtin types as callable classes (int, float, str, bool, list, tuple, dict, set, frozenset,
+// range, type, object, slice), the builtin exception classes, and the small standard modules programs import
 // alongside torch (sys, typing, collections, warnings, __future__).
 #include <cmath>
 #include <cstdlib>
@@ -9,6 +9,7 @@
 #include "interp/args.h"
 #include "interp/interp_impl.h"
 #include "interp/library.h"
+#include "interp/set_ops.h"
 
 namespace tp::interp {
 
@@ -225,9 +226,19 @@ void Interpreter::Impl::install_builtin_types() {
     if (a.args.size() != 1) throw TorchError("TypeError", "type() takes 1 or 3 arguments");
     return in.impl().class_of(a.args[0]);
   });
-  type("set", [](Interpreter&, CallArgs&) -> ObjPtr {
-    throw TorchError("NotImplementedError", "sets are not supported by the playground");
-  });
+  auto set_ctor = [](bool frozen) {
+    return [frozen](Interpreter& in, CallArgs& a) -> ObjPtr {
+      const char* name = frozen ? "frozenset" : "set";
+      if (!a.kwargs.empty()) throw TorchError("TypeError", std::string(name) + "() takes no keyword arguments");
+      if (a.args.size() > 1)
+        throw TorchError("TypeError", std::string(name) + " expected at most 1 argument, got " + std::to_string(a.args.size()));
+      ObjPtr x = a.args.empty() ? nullptr : a.args[0];
+      if (frozen && x && x->kind == Kind::Set && static_cast<SetObj&>(*x).frozen) return x;  // immutable: shared
+      return make_new_set(in, frozen, x);
+    };
+  };
+  type("set", set_ctor(false));
+  type("frozenset", set_ctor(true));
   for (const char* n : {"NoneType", "function", "builtin_function_or_method", "method", "module", "ellipsis"}) {
     auto c = std::make_shared<ClassObj>(n);
     builtin_classes[n] = c;

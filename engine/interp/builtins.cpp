@@ -9,6 +9,7 @@
 #include "interp/args.h"
 #include "interp/interp_impl.h"
 #include "interp/library.h"
+#include "interp/py_hash.h"
 
 namespace tp::interp {
 
@@ -102,33 +103,6 @@ std::string to_base(int64_t v, int base, const char* prefix) {
   return (neg ? "-" : "") + std::string(prefix) + d;
 }
 
-int64_t py_hash(Interpreter& in, const ObjPtr& o) {
-  switch (o->kind) {
-    case Kind::Int: { int64_t v = static_cast<IntObj&>(*o).value; return v == -1 ? -2 : v; }
-    case Kind::Bool: return static_cast<BoolObj&>(*o).value ? 1 : 0;
-    case Kind::Float: {
-      double d = static_cast<FloatObj&>(*o).value;
-      if (d == std::floor(d) && std::fabs(d) < 9e18) { int64_t v = int64_t(d); return v == -1 ? -2 : v; }
-      uint64_t bits;
-      memcpy(&bits, &d, 8);
-      return int64_t(bits >> 1);
-    }
-    case Kind::Str: {
-      uint64_t h = 1469598103934665603ull;
-      for (unsigned char c : static_cast<StrObj&>(*o).value) h = (h ^ c) * 1099511628211ull;
-      return int64_t(h >> 1);
-    }
-    case Kind::None: return 0x10000000;
-    case Kind::Tuple: {
-      uint64_t h = 0x345678;
-      for (auto& x : static_cast<TupleObj&>(*o).items) h = (h ^ uint64_t(py_hash(in, x))) * 1000003;
-      return int64_t(h >> 1);
-    }
-    case Kind::List: case Kind::Dict:
-      throw TorchError("TypeError", "unhashable type: '" + in.type_name(o) + "'");
-    default: return in.python_id(o) / 16;
-  }
-}
 }  // namespace
 
 void Interpreter::Impl::install_builtins() {
@@ -284,7 +258,7 @@ void Interpreter::Impl::install_builtins() {
   def("reversed", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "reversed", a);
     ObjPtr seq = p.required("sequence", 0);
-    if (seq->kind == Kind::Dict || (seq->kind == Kind::Instance && !dynamic_cast<IteratorObj*>(seq.get())) ||
+    if (seq->kind == Kind::Dict || seq->kind == Kind::Set || (seq->kind == Kind::Instance && !dynamic_cast<IteratorObj*>(seq.get())) ||
         seq->kind == Kind::Int || seq->kind == Kind::Float)
       if (seq->kind != Kind::Instance)
         throw TorchError("TypeError", "'" + in.type_name(seq) + "' object is not reversible");
@@ -353,7 +327,7 @@ void Interpreter::Impl::install_builtins() {
     if (auto* it = dynamic_cast<IteratorObj*>(seq.get()); it && !it->reusable) return seq;
     std::string type = seq->kind == Kind::List ? "list_iterator" : seq->kind == Kind::Tuple ? "tuple_iterator"
                      : seq->kind == Kind::Range ? "range_iterator" : seq->kind == Kind::Str ? "str_ascii_iterator"
-                     : seq->kind == Kind::Dict ? "dict_keyiterator" : "iterator";
+                     : seq->kind == Kind::Dict ? "dict_keyiterator" : seq->kind == Kind::Set ? "set_iterator" : "iterator";
     return iterator(in, type, in.iterate(seq));
   });
   def("next", [](Interpreter& in, Args& a) -> ObjPtr {

@@ -7,6 +7,7 @@
 #include "interp/args.h"
 #include "interp/interp_impl.h"
 #include "interp/library.h"
+#include "interp/set_ops.h"
 
 namespace tp::interp {
 
@@ -195,8 +196,7 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
       }
       return e.kind == ExprKind::List ? in.make_list(std::move(items)) : in.make_tuple(std::move(items));
     }
-    case ExprKind::Set:
-      throw_error("NotImplementedError", "sets are not supported by the playground");
+    case ExprKind::Set: return eval_set_display(static_cast<const Collection&>(e));
     case ExprKind::Dict: {
       auto& d = static_cast<const DictExpr&>(e);
       auto dict = std::make_shared<DictObj>();
@@ -296,10 +296,11 @@ ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
   auto scope = std::make_shared<Scope>();
   scope->info = &c.scope;
   scope->parent = frame->scope->info ? frame->scope : nullptr;
-  ObjPtr first_iter = eval(*c.generators[0].iter);  // in the enclosing scope, like Python
+  ObjPtr first_iter = eval_iterable(*c.generators[0].iter);  // in the enclosing scope, like Python
   ScopeSwap swap(frame, scope);
   std::vector<ObjPtr> out;
   auto dict = c.kind == ExprKind::DictComp ? std::make_shared<DictObj>() : nullptr;
+  auto set = c.kind == ExprKind::SetComp ? make_new_set(in, false) : nullptr;  // SET_ADD as each element comes
 
   std::function<void(size_t, const ObjPtr&)> level = [&](size_t i, const ObjPtr& iterable) {
     const Comprehension& g = c.generators[i];
@@ -309,11 +310,13 @@ ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
       for (auto& cond : g.ifs)
         if (!in.truthy(eval(*cond))) return;
       if (i + 1 < c.generators.size()) {
-        level(i + 1, eval(*c.generators[i + 1].iter));
+        level(i + 1, eval_iterable(*c.generators[i + 1].iter));
       } else if (dict) {
         ObjPtr k = eval(*c.key);
         ObjPtr v = eval(*c.value);
         in.setitem(dict, k, v);
+      } else if (set) {
+        set_add_key(in, *set, eval(*c.elt));
       } else {
         out.push_back(eval(*c.elt));
       }
@@ -328,8 +331,71 @@ ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
   level(0, first_iter);
   if (dict) return dict;
   if (c.kind == ExprKind::GeneratorExp) return std::make_shared<IteratorObj>("generator", std::move(out));
-  if (c.kind == ExprKind::SetComp) throw_error("NotImplementedError", "sets are not supported by the playground");
+  if (set) return set;
   return in.make_list(std::move(out));
+}
+
+// ---------------------------------------------------------------- set displays
+
+namespace {
+// What CPython's AST optimiser folds into one constant: literals, and unary/binary operators and
+// tuples over constants.
+bool is_folded_constant(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::None: case ExprKind::True: case ExprKind::False: case ExprKind::Ellipsis:
+    case ExprKind::Int: case ExprKind::Float: case ExprKind::Str:
+      return true;
+    case ExprKind::UnaryOp: return is_folded_constant(*static_cast<const UnaryOp&>(e).operand);
+    case ExprKind::BinOp: {
+      auto& b = static_cast<const BinOp&>(e);
+      return b.op != "@" && is_folded_constant(*b.left) && is_folded_constant(*b.right);
+    }
+    case ExprKind::Tuple:
+      for (auto& x : static_cast<const Collection&>(e).elts)
+        if (!is_folded_constant(*x)) return false;
+      return true;
+    default: return false;
+  }
+}
+}  // namespace
+
+static bool is_constant_set_display(const Expr& e) {
+  if (e.kind != ExprKind::Set) return false;
+  for (auto& x : static_cast<const Collection&>(e).elts)
+    if (!is_folded_constant(*x)) return false;
+  return true;
+}
+
+// Note [Constant set displays]: CPython compiles a display of more than two constants, such as
+// {100, 5, 37, 8}, to a frozenset constant merged into an empty set (BUILD_SET 0; SET_UPDATE), and
+// any other display to adds in order. The constant is built from the elements in source order, then
+// rebuilt by the compiler from its own iteration order (merge_consts_recursive), and the merge
+// may size the table differently again: each step can move elements, so all are followed here.
+// `for x in {...}` and comprehensions over such a display iterate the frozenset itself (fold_iter).
+ObjPtr Interpreter::Impl::eval_constant_frozenset(const Collection& c) {
+  SetPtr built = make_new_set(in, true);
+  for (auto& x : c.elts) set_add_key(in, *built, eval(*x));
+  SetPtr rebuilt = make_new_set(in, true);
+  for (const ObjPtr& key : built->table.keys()) set_add_key(in, *rebuilt, key);
+  return rebuilt;
+}
+
+ObjPtr Interpreter::Impl::eval_iterable(const Expr& e) {
+  if (is_constant_set_display(e)) return eval_constant_frozenset(static_cast<const Collection&>(e));
+  return eval(e);
+}
+
+ObjPtr Interpreter::Impl::eval_set_display(const Collection& c) {
+  SetPtr set = make_new_set(in, false);
+  if (c.elts.size() > 2 && is_constant_set_display(c)) {
+    set_update_internal(in, *set, eval_constant_frozenset(c));
+    return set;
+  }
+  for (auto& x : c.elts) {
+    if (x->kind == ExprKind::Starred) set_update_internal(in, *set, eval(*static_cast<const Starred&>(*x).value));
+    else set_add_key(in, *set, eval(*x));
+  }
+  return set;
 }
 
 // ---------------------------------------------------------------- f-strings

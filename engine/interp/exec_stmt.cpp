@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/interp_impl.h"
 #include "interp/library.h"
+#include "interp/set_ops.h"
 
 namespace tp::interp {
 
@@ -78,6 +79,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
           l.items.insert(l.items.end(), items.begin(), items.end());
           return cur;
         }
+        if (ObjPtr r = set_inplace_op(in, a.op, cur, rhs)) return r;  // set |= other updates in place
         if (cur->kind == Kind::Instance) {
           auto cls = class_of(cur);
           static const std::map<std::string, std::string> names = {
@@ -225,7 +227,7 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
       auto& elts = static_cast<const Collection&>(target).elts;
       frame->failing = &target;
       if (value->kind != Kind::List && value->kind != Kind::Tuple && value->kind != Kind::Str &&
-          value->kind != Kind::Dict && value->kind != Kind::Range && value->kind != Kind::Size &&
+          value->kind != Kind::Dict && value->kind != Kind::Set && value->kind != Kind::Range && value->kind != Kind::Size &&
           value->kind != Kind::Tensor && value->kind != Kind::NdArray && value->kind != Kind::Instance)
         throw_error("TypeError", "cannot unpack non-iterable " + in.type_name(value) + " object");
       std::vector<ObjPtr> items = in.iterate(value);
@@ -258,7 +260,7 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
 // ---------------------------------------------------------------- loops
 
 Flow Interpreter::Impl::exec_for(const For& s) {
-  ObjPtr seq = eval(*s.iter);
+  ObjPtr seq = eval_iterable(*s.iter);
   frame->failing = nullptr;
   bool first = true;
   auto step = [&](const ObjPtr& item) -> Flow {
@@ -293,6 +295,15 @@ Flow Interpreter::Impl::exec_for(const For& s) {
       if (stop) return f;
       if (d.items.size() != n) throw_error("RuntimeError", "dictionary changed size during iteration");
     }
+  } else if (seq->kind == Kind::Set) {  // over a snapshot; growing or shrinking the set is an error
+    auto& set = as<SetObj>(seq);
+    size_t n = set.table.size();
+    for (const ObjPtr& item : set.table.keys()) {
+      if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
+      Flow f = handle(step(item), stop);
+      if (stop) return f;
+    }
+    if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
   } else if (seq->kind == Kind::Instance && dynamic_cast<IteratorObj*>(seq.get())) {
     auto& it = static_cast<IteratorObj&>(*seq);
     if (it.reusable) {

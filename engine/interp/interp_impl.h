@@ -117,6 +117,9 @@ struct Interpreter::Impl {
   ObjPtr eval_fstring(const std::vector<FStringPart>& parts);
   ObjPtr eval_call(const Call& c);
   ObjPtr eval_comprehension(const Comp& c);
+  ObjPtr eval_set_display(const Collection& c);
+  ObjPtr eval_constant_frozenset(const Collection& c);  // Note [Constant set displays]
+  ObjPtr eval_iterable(const Expr& e);  // the iterable of for / comprehensions: {1, 2} is a frozenset constant
   ObjPtr eval_subscript_index(const Expr& index);
   ObjPtr make_function_object(const std::shared_ptr<FunctionCode>& code, const std::vector<ExprPtr>* defaults_src,
                               const std::string& qualname);

@@ -13,5 +13,7 @@ const std::unordered_map<std::string, NativeFn>& list_methods();       // method
 const std::unordered_map<std::string, NativeFn>& tuple_methods();
 const std::unordered_map<std::string, NativeFn>& dict_methods();
 const std::unordered_map<std::string, NativeFn>& number_methods();
+const std::unordered_map<std::string, NativeFn>& set_methods();        // methods_set.cpp
+const std::unordered_map<std::string, NativeFn>& frozenset_methods();
 
 }  // namespace tp::interp

@@ -234,6 +234,12 @@ ObjPtr Interpreter::Impl::builtin_method(const ObjPtr& self, const std::string& 
     case Kind::List: table = &list_methods(); type = "list"; break;
     case Kind::Tuple: case Kind::Size: table = &tuple_methods(); type = "tuple"; break;
     case Kind::Dict: table = &dict_methods(); type = "dict"; break;
+    case Kind::Set: {
+      bool frozen = static_cast<SetObj&>(*self).frozen;
+      table = frozen ? &frozenset_methods() : &set_methods();
+      type = frozen ? "frozenset" : "set";
+      break;
+    }
     case Kind::Int: case Kind::Float: case Kind::Bool: {
       if (name == "real") return self;
       if (name == "imag") return self->kind == Kind::Float ? in.make_float(0) : in.make_int(0);

@@ -8,6 +8,7 @@
 #include "interp/args.h"
 #include "interp/interp_impl.h"
 #include "interp/library.h"
+#include "interp/set_ops.h"
 
 namespace tp::interp {
 
@@ -38,6 +39,7 @@ std::string Interpreter::type_name(const ObjPtr& o) {
     case Kind::List: return "list";
     case Kind::Tuple: return "tuple";
     case Kind::Dict: return "dict";
+    case Kind::Set: return static_cast<SetObj&>(*o).frozen ? "frozenset" : "set";
     case Kind::Slice: return "slice";
     case Kind::Ellipsis: return "ellipsis";
     case Kind::Range: return "range";
@@ -93,6 +95,7 @@ std::string Interpreter::repr(const ObjPtr& o) {
     case Kind::Float: return float_repr(static_cast<FloatObj&>(*o).value);
     case Kind::Str: return py_str_repr(static_cast<StrObj&>(*o).value);
     case Kind::Ellipsis: return "Ellipsis";
+    case Kind::Set: return set_repr(*this, static_cast<SetObj&>(*o));
     case Kind::List: case Kind::Tuple: case Kind::Dict: {
       for (const Object* p : impl.repr_stack)
         if (p == o.get()) return o->kind == Kind::List ? "[...]" : o->kind == Kind::Dict ? "{...}" : "(...)";
@@ -238,6 +241,7 @@ bool Interpreter::truthy(const ObjPtr& o) {
     case Kind::List: return !static_cast<ListObj&>(*o).items.empty();
     case Kind::Tuple: return !static_cast<TupleObj&>(*o).items.empty();
     case Kind::Dict: return !static_cast<DictObj&>(*o).items.empty();
+    case Kind::Set: return static_cast<SetObj&>(*o).table.size() > 0;
     case Kind::Size: return !static_cast<SizeObj&>(*o).dims.empty();
     case Kind::Range: return len(o) > 0;
     case Kind::Instance: {
@@ -268,6 +272,7 @@ int64_t Interpreter::len(const ObjPtr& o) {
     case Kind::List: return int64_t(static_cast<ListObj&>(*o).items.size());
     case Kind::Tuple: return int64_t(static_cast<TupleObj&>(*o).items.size());
     case Kind::Dict: return int64_t(static_cast<DictObj&>(*o).items.size());
+    case Kind::Set: return int64_t(static_cast<SetObj&>(*o).table.size());
     case Kind::Size: return int64_t(static_cast<SizeObj&>(*o).dims.size());
     case Kind::Range: {
       auto& r = static_cast<RangeObj&>(*o);
@@ -307,6 +312,7 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
       for (auto& kv : static_cast<DictObj&>(*o).items) out.push_back(kv.first);
       return out;
     }
+    case Kind::Set: return static_cast<SetObj&>(*o).table.keys();
     case Kind::Range: {
       auto& r = static_cast<RangeObj&>(*o);
       int64_t n = len(o);

@@ -8,6 +8,7 @@
 #include "interp/args.h"
 #include "interp/interp_impl.h"
 #include "interp/library.h"
+#include "interp/set_ops.h"
 
 namespace tp::interp {
 
@@ -233,6 +234,9 @@ ObjPtr Interpreter::binary_op(const std::string& op, const ObjPtr& a, const ObjP
     for (auto& kv : static_cast<DictObj&>(*b).items) setitem(d, kv.first, kv.second);
     return d;
   }
+  if (ka == Kind::Set && kb == Kind::Set) {
+    if (ObjPtr r = set_binary_op(*this, op, a, b)) return r;
+  }
   std::string shown = augmented ? op + "=" : op == "**" ? "** or pow()" : op;
   impl.throw_error("TypeError", "unsupported operand type(s) for " + shown + ": '" + type_name(a) + "' and '" +
                                     type_name(b) + "'");
@@ -330,7 +334,7 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
             break;
           }
         }
-        if (a->kind == Kind::List || a->kind == Kind::Dict)
+        if (a->kind == Kind::List || a->kind == Kind::Dict || (a->kind == Kind::Set && !static_cast<SetObj&>(*a).frozen))
           impl.throw_error("TypeError", "unhashable type: '" + type_name(a) + "'");
         break;
       case Kind::Range: {
@@ -366,6 +370,7 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
         for (auto& x : iterate(c)) if (equals(x, a)) { found = true; break; }
         break;
       }
+      case Kind::Set: found = set_contains(*this, static_cast<SetObj&>(*c), a); break;
       default:
         impl.throw_error("TypeError", "argument of type '" + type_name(c) + "' is not iterable");
     }
@@ -392,6 +397,9 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
         return call(m, ca);
       }
     }
+  }
+  if (a->kind == Kind::Set && b->kind == Kind::Set) {
+    if (ObjPtr r = set_richcompare(*this, op, a, b)) return r;
   }
   if (op == "==" || op == "!=") {
     bool eq;

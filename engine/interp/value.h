@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/tensor.h"
+#include "interp/set_table.h"
 
 namespace tp { class Node; }
 
@@ -22,6 +23,7 @@ using ObjPtr = std::shared_ptr<Object>;
 
 enum class Kind : uint8_t {
   None, Bool, Int, Float, Str, List, Tuple, Dict, Slice, Ellipsis, Range,
+  Set,           // set and frozenset (SetObj::frozen)
   Tensor,        // torch.Tensor (and nn.Parameter: Tensor with impl->is_parameter)
   NdArray,       // numpy.ndarray: a tensor view with numpy's printing and rules
   Size,          // torch.Size (a tuple of ints with its own repr)
@@ -63,6 +65,13 @@ struct SizeObj : Object { SizeObj() : Object(Kind::Size) {} Shape dims; };
 struct DictObj : Object {
   DictObj() : Object(Kind::Dict) {}
   std::vector<std::pair<ObjPtr, ObjPtr>> items;  // insertion order; keys compared by Python equality
+};
+// set / frozenset: elements in a CPython-shaped hash table (Note [CPython set order]).
+struct SetObj : Object {
+  explicit SetObj(bool frozen_) : Object(Kind::Set), frozen(frozen_) {}
+  SetTable table;
+  bool frozen;
+  int64_t hash = -1;  // frozenset: hash(self) once computed
 };
 struct SliceObj : Object { SliceObj() : Object(Kind::Slice) {} ObjPtr start, stop, step; };  // None-able
 struct RangeObj : Object { RangeObj() : Object(Kind::Range) {} int64_t start = 0, stop = 0, step = 1; };
