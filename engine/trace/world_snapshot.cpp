@@ -62,6 +62,7 @@ void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
     switch (o->kind) {
       case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) queue.push_back(i); break;
       case Kind::Tuple: for (auto& i : static_cast<interp::TupleObj&>(*o).items) queue.push_back(i); break;
+      case Kind::Set: for (auto& i : static_cast<interp::SetObj&>(*o).table.keys()) queue.push_back(i); break;
       case Kind::Dict:
         for (auto& [k, v] : static_cast<interp::DictObj&>(*o).items) { queue.push_back(k); queue.push_back(v); }
         break;
@@ -115,6 +116,7 @@ void write_object(JsonWriter& w, interp::Interpreter& in, const ObjPtr& o) {
       break;
     case Kind::List: w.key("items"); write_ids(w, static_cast<interp::ListObj&>(*o).items); break;
     case Kind::Tuple: w.key("items"); write_ids(w, static_cast<interp::TupleObj&>(*o).items); break;
+    case Kind::Set: w.key("items"); write_ids(w, static_cast<interp::SetObj&>(*o).table.keys()); break;  // print order
     case Kind::Dict:
       w.key("items").begin_array();
       for (auto& [k, v] : static_cast<interp::DictObj&>(*o).items) w.begin_array().value(k->id).value(v->id).end_array();
