@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
+#include "interp/set_ops.h"
 
 namespace tp::interp::lib {
 
@@ -44,6 +45,12 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
       for (auto& [k, v] : cast<DictObj>(o).items) d->items.push_back({deepcopy(in, k, memo), deepcopy(in, v, memo)});
       return d;
     }
+    case Kind::Set: {  // set.__reduce__: set(list(self)), the elements re-added in iteration order
+      std::vector<ObjPtr> items;
+      for (auto& it : cast<SetObj>(o).table.keys()) items.push_back(deepcopy(in, it, memo));
+      out = make_new_set(in, cast<SetObj>(o).frozen, in.make_list(std::move(items)));
+      break;
+    }
     case Kind::Instance: {
       auto& src = cast<InstanceObj>(o);
       if (dynamic_cast<StructSeqObj*>(o.get()) || src.type_name == "Generator") return o;
@@ -65,6 +72,8 @@ ObjPtr shallow_copy(Interpreter& in, const ObjPtr& o) {
   switch (o->kind) {
     case Kind::List: return in.make_list(cast<ListObj>(o).items);
     case Kind::Dict: return in.make_dict(cast<DictObj>(o).items);
+    case Kind::Set:  // set.copy(); a frozenset is immutable, so copy.copy returns it
+      return cast<SetObj>(o).frozen ? o : ObjPtr(set_copy(in, std::static_pointer_cast<SetObj>(o)));
     case Kind::Tensor: {
       // Tensor.__reduce_ex__ rebuilds over the same storage, keeping requires_grad.
       const Tensor& t = tensor_of(o);
