@@ -50,6 +50,24 @@ struct CompareTask {
   bool operator()(const Task& a, const Task& b) const { return a.fn->sequence_nr() < b.fn->sequence_nr(); }
 };
 
+// Tensor hooks (register_hook), in registration order, before the node uses its gradients: on a
+// non-leaf's grad_fn input, or on a leaf's gradient before AccumulateGrad adds it to .grad.
+void run_tensor_hooks(Node& fn, TensorList& inputs) {
+  auto apply = [](const GradHook& hook, Tensor& g) {
+    if (!g.defined()) return;
+    if (auto replaced = hook(g.impl_ptr())) g = Tensor(std::move(replaced));
+  };
+  if (auto* acc = dynamic_cast<AccumulateGrad*>(&fn)) {
+    if (inputs.empty()) return;
+    auto hooks = acc->variable->grad_hooks;  // a copy: a hook may remove itself
+    for (auto& h : hooks) apply(h.second, inputs[0]);
+    return;
+  }
+  auto hooks = fn.tensor_pre_hooks;
+  for (auto& h : hooks)
+    if (h.input_nr < inputs.size()) apply(h.fn, inputs[h.input_nr]);
+}
+
 // retain_grad hooks (variable.cpp VariableHooks::retain_grad).
 void run_retain_hooks(Node& fn, const TensorList& inputs) {
   for (auto& hook : fn.retain_grad_hooks) {
@@ -160,6 +178,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
     buffers.erase(fn.get());
     inputs.resize(std::max(inputs.size(), fn->num_outputs()));
 
+    run_tensor_hooks(*fn, inputs);
     run_retain_hooks(*fn, inputs);
     auto cap = captures.find(fn.get());
     if (cap != captures.end())

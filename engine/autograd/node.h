@@ -100,6 +100,15 @@ class Node : public std::enable_shared_from_this<Node> {
   Tensor output_tensor(size_t i = 0) const;  // undefined if gone
   size_t num_outputs() const { return input_meta.size(); }
 
+  // register_hook on a non-leaf output: run on the gradient of output `input_nr` before this node
+  // uses it (and before retain_grad hooks), even when the tensor itself is gone.
+  struct TensorPreHook {
+    uint32_t input_nr;
+    int64_t handle_id;
+    GradHook fn;
+  };
+  std::vector<TensorPreHook> tensor_pre_hooks;
+
   // retain_grad() hooks: (output_nr, tensor) pairs whose .grad is set when this node runs.
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retain_grad_hooks;
 };

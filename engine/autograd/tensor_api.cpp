@@ -1,5 +1,6 @@
 // Autograd attributes of a tensor as Python sees them: requires_grad setters (semantics 1.14),
 // retain_grad, reading/assigning .grad (1.15, 1.21), detach_ (1.16), deepcopy (1.13), is_leaf.
+#include <algorithm>
 #include <cstring>
 
 #include "autograd/functions.h"
@@ -47,6 +48,31 @@ void retain_grad(const Tensor& self) {
   auto fn = grad_fn(self);
   fn->retain_grad_hooks.emplace_back(self.impl()->output_nr, self.impl_ptr());
   self.impl()->retains_grad = true;
+}
+
+std::function<void()> register_hook(const Tensor& self, GradHook hook) {
+  TP_CHECK(self.requires_grad(), "cannot register a hook on a tensor that doesn't require gradient");
+  static int64_t last_handle = 0;  // only compared for equality, so a process-wide counter is fine
+  int64_t handle = ++last_handle;
+  if (is_leaf(self)) {
+    self.impl()->grad_hooks.emplace_back(handle, std::move(hook));
+    std::weak_ptr<TensorImpl> owner = self.impl_ptr();
+    return [owner, handle] {
+      if (auto t = owner.lock()) {
+        auto& hooks = t->grad_hooks;
+        hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [&](const auto& h) { return h.first == handle; }), hooks.end());
+      }
+    };
+  }
+  auto fn = grad_fn(self);
+  fn->tensor_pre_hooks.push_back({self.impl()->output_nr, handle, std::move(hook)});
+  std::weak_ptr<Node> owner = fn;
+  return [owner, handle] {
+    if (auto n = owner.lock()) {
+      auto& hooks = n->tensor_pre_hooks;
+      hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [&](const auto& h) { return h.handle_id == handle; }), hooks.end());
+    }
+  };
 }
 
 Tensor get_grad(const Tensor& self) {

@@ -3,6 +3,7 @@
 // compare impls, so `t is t.view(2)` is False while `b = a` names the same impl twice.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ namespace tp {
 
 class Node;  // autograd/node.h (core only holds pointers to it)
 using Shape = std::vector<int64_t>;
+struct TensorImpl;
+// A gradient hook (Tensor.register_hook): sees the gradient, returns a replacement or null to keep it.
+using GradHook = std::function<std::shared_ptr<TensorImpl>(const std::shared_ptr<TensorImpl>&)>;
 
 struct TensorImpl {
   int64_t id = 0;  // stable, creation order within a session
@@ -41,6 +45,7 @@ struct TensorImpl {
   std::string multi_output_node_name;      // e.g. "SplitBackward0" for that message
   int64_t attr_version = 0;                // version when a view's grad_fn was last set (autograd/ regenerates it after)
   bool is_parameter = false;               // nn.Parameter (repr "Parameter containing:")
+  std::vector<std::pair<int64_t, GradHook>> grad_hooks;  // register_hook on a leaf: (handle id, hook)
 };
 
 class Tensor {

@@ -132,6 +132,32 @@ void install_misc_methods(Interpreter& in, ClassObj& tc) {
     tp::retain_grad(self);
     return in.none();
   });
+  method(tc, "register_hook", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
+    ObjPtr hook = p.get("hook", 0);
+    ObjPtr name_obj = in.getattr_or_null(hook, "__name__");
+    std::string name = name_obj ? in.str(name_obj) : in.type_name(hook);
+    // python_hook.cpp: None keeps the gradient; a tensor replaces it if it has the same size.
+    auto remove = tp::register_hook(self, [&in, hook, name](const std::shared_ptr<TensorImpl>& g) -> std::shared_ptr<TensorImpl> {
+      ObjPtr result = in.call(hook, CallArgs{{in.wrap_tensor(Tensor(g))}, {}});
+      if (is_none(result)) return nullptr;
+      if (!is_tensor(result))
+        throw TorchError("RuntimeError", "hook '" + name + "' has returned an incorrect type (expected Tensor, got " +
+                                             in.type_name(result) + ")");
+      const Tensor& r = tensor_of(result);
+      if (r.sizes() != g->sizes) throw TorchError("RuntimeError", "hook '" + name + "' has changed the size of value");
+      return r.impl_ptr();
+    });
+    auto handle = std::make_shared<InstanceObj>("RemovableHandle");
+    std::weak_ptr<Object> self_ref = handle;
+    handle->repr_hook = [self_ref](Interpreter& in) {
+      return "<torch.utils.hooks.RemovableHandle object at " + in.address_of(self_ref.lock()) + ">";
+    };
+    handle->set("remove", in.make_function("RemovableHandle.remove", [remove](Interpreter& in, CallArgs&) {
+      remove();
+      return in.none();
+    }));
+    return handle;
+  });
 
   // ---------------------------------------------------------------- Python values
   method(tc, "item", [](Interpreter& in, Tensor& self, ArgParser& p) { return scalar_obj(in, tp::item(self)); });
