@@ -10,5 +10,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', fs: { allow: ['.', wasmDir] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: { target: 'es2022', chunkSizeWarningLimit: 800 },
+  // The engine worker (src/engine/engine.worker.ts) is a module worker: ES output, as the page.
+  worker: { format: 'es' },
   test: { environment: 'node', include: ['tests/**/*.test.ts'], testTimeout: 60000 },
 });

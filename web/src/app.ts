@@ -1,7 +1,7 @@
 // Wires the page: builds the panel frame, owns the engine host, turns user input (buttons, keys,
 // timeline, REPL) into AppState transitions, and redraws every view from the current step's
 // snapshot (never re-executing the program).
-import type { EngineHost } from './engine/host';
+import type { WorkerHost } from './engine/worker-host';
 import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
 import { LANGS, t, type Lang, type MessageKey } from './model/i18n';
@@ -15,6 +15,8 @@ import { MemoryView } from './views/memory-view';
 import { StepperView } from './views/stepper-view';
 
 const PLAY_MS = 900;
+/** A request still running after this long shows the Stop button (shorter runs would only flash it). */
+const STOP_AFTER_MS = 300;
 
 const lessonFiles = import.meta.glob('../../examples/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 export const LESSONS: { name: string; code: string }[] = Object.entries(lessonFiles)
@@ -37,7 +39,7 @@ export interface Diagnostics {
 export class App {
   readonly state: AppState;
   readonly diagnostics: Diagnostics = { readyMs: 0, lastRunMs: 0, lastRedrawMs: 0, maxRedrawMs: 0, redraws: 0 };
-  private host: EngineHost | null = null;
+  private host: WorkerHost | null = null;
   private readonly els: Record<string, HTMLElement> = {};
   private readonly editor: EditorView_;
   private readonly stepper: StepperView;
@@ -49,6 +51,11 @@ export class App {
   private saveTimer = 0;
   private urlTimer = 0;
   private pendingStep: number | undefined;
+  /** Counts runs, so that a run superseded by a newer one does not touch the page when it settles. */
+  private runSerial = 0;
+  /** Requests sent to the engine and not yet answered; the Stop button shows while this is > 0. */
+  private inFlight = 0;
+  private stopTimer = 0;
   /** The graph panel's latest update (it awaits the lazily loaded layout library once). */
   pendingGraph: Promise<void> = Promise.resolve();
 
@@ -69,11 +76,12 @@ export class App {
     const lessons = h('select', { id: 'lessons', 'aria-label': t(lang, 'btn.example') },
       h('option', { value: '' }, `${t(lang, 'btn.example')}…`),
       ...LESSONS.map((l, i) => h('option', { value: String(i) }, l.name)));
+    const stopBtn = h('button', { class: 'stop', type: 'button', id: 'stop', hidden: true }, `■ ${t(lang, 'btn.stop')}`);
     const share = h('button', { type: 'button', id: 'share' }, t(lang, 'btn.share'));
     const langBtn = h('button', { type: 'button', id: 'lang' }, t(lang, 'btn.lang'));
     const status = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t(lang, 'app.loading'));
     const tagline = h('span', { class: 'tagline' }, t(lang, 'app.tagline'));
-    Object.assign(this.els, { runBtn, lessons, share, langBtn, status, tagline });
+    Object.assign(this.els, { runBtn, stopBtn, lessons, share, langBtn, status, tagline });
 
     const editorPanel = panel('editor', 'panel.editor');
     const editorBody = h('div', { class: 'panel-body' });
@@ -91,7 +99,7 @@ export class App {
     graphPanel.append(graphBody);
 
     root.replaceChildren(h('div', { class: 'app' },
-      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, runBtn),
+      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, stopBtn, runBtn),
       h('main', { class: 'main' },
         h('div', { class: 'left' }, editorPanel, consolePanel),
         this.els.right = h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
@@ -111,6 +119,7 @@ export class App {
     this.errorCard = new ErrorView(errorEl);
 
     runBtn.addEventListener('click', () => void this.run());
+    stopBtn.addEventListener('click', () => this.stop());
     lessons.addEventListener('change', () => {
       const l = LESSONS[Number(lessons.value)];
       if (l) {
@@ -131,7 +140,7 @@ export class App {
   }
 
   /** Attaches the loaded engine and runs the program once. */
-  async attach(hostPromise: Promise<EngineHost>): Promise<void> {
+  async attach(hostPromise: Promise<WorkerHost>): Promise<void> {
     try {
       this.host = await hostPromise;
     } catch (e) {
@@ -150,8 +159,19 @@ export class App {
     this.stopPlay();
     const code = this.editor.code;
     save(window.localStorage, { code, lang: this.state.state.lang });
+    // Note [Run while running]: a second Run stops the first and starts again rather than queueing.
+    // The learner pressed Run because they want to see the code now in the editor; the older run's
+    // result would be stale when it arrived, and queueing behind a run that may take minutes would
+    // look exactly like the freeze this avoids. (REPL lines do queue: they continue the world.)
+    this.host.stop();
+    const serial = ++this.runSerial;
     this.state.setStatus({ kind: 'running' });
-    const outcome = await this.host.run(code);
+    const outcome = await this.track(this.host.run(code));
+    if (serial !== this.runSerial) return;
+    if (outcome.kind === 'stopped') {
+      this.state.setStatus({ kind: 'stopped', ms: outcome.ms });
+      return;
+    }
     if (outcome.kind === 'failure') {
       this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
       return;
@@ -165,13 +185,39 @@ export class App {
 
   private async exec(line: string): Promise<void> {
     if (!this.host) return;
-    const outcome = await this.host.exec(line);
+    const outcome = await this.track(this.host.exec(line));
+    if (outcome.kind === 'stopped') {
+      this.state.setStatus({ kind: 'stopped', ms: outcome.ms });
+      return;
+    }
     if (outcome.kind === 'failure') {
       this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
       return;
     }
     const r = outcome.result;
     this.state.addRepl({ input: line, stdout: r.stdout, stderr: r.stderr, echo: r.echo, error: r.error });
+  }
+
+  /** Ends the run (or REPL line) in flight; the page keeps the code and the last trace. */
+  stop(): void {
+    this.host?.stop();
+  }
+
+  /** Shows the Stop button while `p` is pending for longer than STOP_AFTER_MS. */
+  private async track<T>(p: Promise<T>): Promise<T> {
+    if (this.inFlight++ === 0) this.stopTimer = window.setTimeout(() => this.showStop(true), STOP_AFTER_MS);
+    try {
+      return await p;
+    } finally {
+      if (--this.inFlight === 0) {
+        clearTimeout(this.stopTimer);
+        this.showStop(false);
+      }
+    }
+  }
+
+  private showStop(on: boolean): void {
+    this.els.stopBtn.hidden = !on;
   }
 
   private togglePlay(): void {
@@ -192,6 +238,11 @@ export class App {
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     const typing = this.editor.hasFocus || target?.closest('input, select, textarea, .cm-editor') !== null;
+    if (e.key === 'Escape' && !this.els.stopBtn.hidden) {
+      e.preventDefault();
+      this.stop();
+      return;
+    }
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
       e.preventDefault();
       void this.run();
@@ -245,6 +296,7 @@ export class App {
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };
       case 'engine-failure': return { text: t(L, st.fatal ? 'app.engineFailed' : 'app.engineRefused', { name: st.name, message: st.message }), error: true };
+      case 'stopped': return { text: t(L, s.model ? 'app.stopped' : 'app.stoppedNoTrace', { s: (st.ms / 1000).toFixed(1) }), error: false };
       case 'load-failed': return { text: t(L, 'app.loadFailed', { message: st.message }), error: true };
     }
   }
@@ -256,6 +308,7 @@ export class App {
     const status = this.statusText(s);
     this.els.status.textContent = status.text;
     this.els.status.classList.toggle('error', status.error);
+    this.els.status.classList.toggle('notice', s.status.kind === 'stopped');
 
     const model = s.model;
     const trace = model?.trace ?? null;
@@ -307,6 +360,9 @@ export class App {
     this.els.runBtn.textContent = `▶ ${t(L, 'btn.run')}`;
     this.els.runBtn.title = t(L, 'btn.run.title');
     this.els.runBtn.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+    this.els.stopBtn.textContent = `■ ${t(L, 'btn.stop')}`;
+    this.els.stopBtn.title = t(L, 'btn.stop.title');
+    this.els.stopBtn.setAttribute('aria-keyshortcuts', 'Escape');
     this.els.share.textContent = t(L, 'btn.share');
     this.els.langBtn.textContent = t(L, 'btn.lang');
     this.els.tagline.textContent = t(L, 'app.tagline');

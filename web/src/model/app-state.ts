@@ -10,6 +10,8 @@ export type Status =
   | { kind: 'running' }
   | { kind: 'ran'; steps: number; ms: number; error: TraceError | null }
   | { kind: 'engine-failure'; fatal: boolean; name: string; message: string }
+  /** The learner stopped a run after `ms`; the model (if any) is still the previous run's. */
+  | { kind: 'stopped'; ms: number }
   | { kind: 'load-failed'; message: string };
 
 export interface ReplEntry {

@@ -1,0 +1,45 @@
+// The worker's side of the protocol: loads the module into an EngineHost (which keeps the module
+// after an EngineError and re-creates it after any other throw) and answers requests one at a time,
+// in arrival order. Kept apart from engine.worker.ts so tests can drive it through a fake port.
+import { EngineHost, type ModuleFactory } from './host';
+import type { EngineReply, EngineRequest, OutcomeOf } from './protocol';
+
+/** The part of a worker's global scope (or a MessagePort) the server needs. */
+export interface ServerPort {
+  postMessage(message: EngineReply): void;
+  onmessage: ((e: { data: EngineRequest }) => void) | null;
+}
+
+export function serveEngine(port: ServerPort, factory: ModuleFactory): void {
+  const hostPromise = EngineHost.create(factory);
+  hostPromise.then(
+    (host) => port.postMessage({ type: 'ready', version: host.version }),
+    (e: unknown) => port.postMessage({ type: 'load-failed', message: e instanceof Error ? e.message : String(e) }),
+  );
+  // Requests that arrive while the module loads (or while a run is going: the engine is
+  // synchronous, so the next message waits anyway) are answered in order.
+  let queue: Promise<void> = Promise.resolve();
+  port.onmessage = (e) => {
+    const req = e.data;
+    queue = queue.then(async () => {
+      port.postMessage({ type: 'reply', id: req.id, outcome: await answer(hostPromise, req) });
+    });
+  };
+}
+
+async function answer(hostPromise: Promise<EngineHost>, req: EngineRequest): Promise<OutcomeOf[keyof OutcomeOf]> {
+  try {
+    const host = await hostPromise;
+    switch (req.op) {
+      case 'run': return await host.run(req.source);
+      case 'exec': return await host.exec(req.line);
+      case 'reset':
+        await host.reset();
+        return { kind: 'done' };
+    }
+  } catch (e) {
+    // the module failed to load, or failed to re-load after a crash
+    const d = e instanceof Error ? { name: e.name, message: e.message } : { name: typeof e, message: String(e) };
+    return { kind: 'failure', fatal: true, ...d };
+  }
+}

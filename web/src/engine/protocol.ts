@@ -1,0 +1,29 @@
+// The messages between the page and the engine worker (engine.worker.ts). Every request carries
+// an id and gets exactly one reply with that id; the worker also announces once whether the
+// module loaded. Outcomes are EngineHost's, plus `stopped` for a request the page cancelled.
+import type { ExecOutcome, RunOutcome } from './host';
+
+export type EngineRequest =
+  | { id: number; op: 'run'; source: string }
+  | { id: number; op: 'exec'; line: string }
+  | { id: number; op: 'reset' };
+
+/** The page terminated the worker while this request was in flight. */
+export interface StoppedOutcome {
+  kind: 'stopped';
+  ms: number;
+}
+
+export type ResetOutcome = { kind: 'done' } | { kind: 'failure'; fatal: boolean; name: string; message: string };
+
+/** What each request's op answers with (the same types EngineHost returns). */
+export interface OutcomeOf {
+  run: RunOutcome;
+  exec: ExecOutcome;
+  reset: ResetOutcome;
+}
+
+export type EngineReply =
+  | { type: 'ready'; version: string }
+  | { type: 'load-failed'; message: string }
+  | { type: 'reply'; id: number; outcome: OutcomeOf[keyof OutcomeOf] };

@@ -1,0 +1,154 @@
+// The page's handle on the engine worker: the same async run/exec/reset as EngineHost, answered by
+// the worker (engine-server.ts) through numbered request/reply messages. A synchronous wasm call
+// cannot be interrupted from outside, so stop() terminates the worker and starts a fresh one; the
+// requests it was holding settle as `stopped`. A worker that dies by itself (an `error` event) is
+// reported as a fatal failure and replaced, as EngineHost does for a crashed module.
+import type { ExecOutcome, RunOutcome } from './host';
+import type { EngineReply, EngineRequest, OutcomeOf, ResetOutcome, StoppedOutcome } from './protocol';
+
+/** The part of a DOM Worker the host uses (tests pass a fake). */
+export interface WorkerLike {
+  postMessage(message: EngineRequest): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent) => unknown) | null;
+  onerror: ((e: ErrorEvent) => unknown) | null;
+}
+
+export type SpawnWorker = () => WorkerLike;
+
+type Failure = { kind: 'failure'; fatal: boolean; name: string; message: string };
+type Op = keyof OutcomeOf;
+type RequestOf<K extends Op> = Omit<Extract<EngineRequest, { op: K }>, 'id'>;
+
+interface Pending {
+  t0: number;
+  settle: (outcome: OutcomeOf[Op] | StoppedOutcome) => void;
+}
+
+export class WorkerHost {
+  private worker!: WorkerLike;
+  /** Whether the current worker has said its module loaded (a worker that dies before is not re-spawned in a loop). */
+  private loaded = false;
+  private alive = false;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private firstLoad: { resolve: () => void; reject: (e: Error) => void } | null = null;
+  version = '';
+  /** Workers replaced after they died by themselves. */
+  restarts = 0;
+  /** Workers terminated by stop(). */
+  stops = 0;
+
+  private constructor(private readonly spawn: SpawnWorker) {}
+
+  /** Starts the worker and resolves once its module has loaded (the page's "ready"). */
+  static create(spawn: SpawnWorker): Promise<WorkerHost> {
+    const host = new WorkerHost(spawn);
+    return new Promise<WorkerHost>((resolve, reject) => {
+      host.firstLoad = { resolve: () => resolve(host), reject };
+      host.start();
+    });
+  }
+
+  /** True while a request has not been answered. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  run(source: string): Promise<RunOutcome | StoppedOutcome> {
+    return this.request({ op: 'run', source });
+  }
+
+  exec(line: string): Promise<ExecOutcome | StoppedOutcome> {
+    return this.request({ op: 'exec', line });
+  }
+
+  reset(): Promise<ResetOutcome | StoppedOutcome> {
+    return this.request({ op: 'reset' });
+  }
+
+  /** Ends whatever the worker is doing: every pending request settles as `stopped`. The fresh
+   * worker's engine starts from an empty world. Does nothing when idle. */
+  stop(): void {
+    if (!this.busy) return;
+    this.stops++;
+    this.worker.terminate();
+    this.settleAll((p) => ({ kind: 'stopped', ms: performance.now() - p.t0 }));
+    this.start();
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.alive = false;
+    this.settleAll((p) => ({ kind: 'stopped', ms: performance.now() - p.t0 }));
+  }
+
+  private request<K extends Op>(body: RequestOf<K> & { op: K }): Promise<OutcomeOf[K] | StoppedOutcome> {
+    if (!this.alive) this.start();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { t0: performance.now(), settle: resolve as Pending['settle'] });
+      this.worker.postMessage({ ...body, id } as EngineRequest);
+    });
+  }
+
+  private start(): void {
+    const w = this.spawn();
+    this.worker = w;
+    this.loaded = false;
+    this.alive = true;
+    w.onmessage = (e) => {
+      if (w === this.worker) this.receive(e.data as EngineReply);
+    };
+    w.onerror = (e) => {
+      if (w !== this.worker) return;
+      e.preventDefault?.(); // reported by the page; not also as an uncaught error
+      this.crashed(e.message || 'the engine worker stopped');
+    };
+  }
+
+  private receive(msg: EngineReply): void {
+    switch (msg.type) {
+      case 'ready':
+        this.loaded = true;
+        this.version = msg.version;
+        this.firstLoad?.resolve();
+        this.firstLoad = null;
+        return;
+      case 'load-failed':
+        // requests still get a failure reply each from the worker
+        this.firstLoad?.reject(new Error(msg.message));
+        this.firstLoad = null;
+        return;
+      case 'reply': {
+        const p = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        p?.settle(msg.outcome);
+      }
+    }
+  }
+
+  private crashed(message: string): void {
+    const wasLoaded = this.loaded;
+    this.worker.terminate();
+    this.alive = false;
+    this.settleAll((): Failure => ({ kind: 'failure', fatal: true, name: 'WorkerError', message }));
+    if (this.firstLoad) {
+      this.firstLoad.reject(new Error(message));
+      this.firstLoad = null;
+      return;
+    }
+    // A worker that had loaded died mid-request: replace it now, so the next run finds it ready.
+    // One that never loaded (its script is missing, say) is retried only by the next request.
+    if (wasLoaded) {
+      this.restarts++;
+      this.start();
+    }
+  }
+
+  private settleAll(outcome: (p: Pending) => OutcomeOf[Op] | StoppedOutcome): void {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.settle(outcome(p));
+  }
+}
