@@ -107,6 +107,20 @@ std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 
+// ---------------------------------------------------------------- scans and orderings (autograd/sort_scatter.cpp)
+Tensor cumsum(const Tensor& a, int64_t dim, OptDType dtype);   // CumsumBackward0
+Tensor cumprod(const Tensor& a, int64_t dim, OptDType dtype);  // CumprodBackward0
+std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  // SortBackward0
+Tensor argsort(const Tensor& a, int64_t dim, bool descending);
+std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest);  // TopkBackward0
+Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // FlipBackward0
+
+// ---------------------------------------------------------------- gather / scatter (autograd/sort_scatter.cpp)
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);                      // GatherBackward0
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);   // ScatterBackward0
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value); // ScatterBackward1
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);  // ScatterAddBackward0
+
 // ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
@@ -125,6 +139,16 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
 // F.mse_loss(input, target, reduction="mean"|"sum"|"none"): MseLossBackward0; warns (UserWarning)
 // when the shapes differ, as torch/nn/functional.py does.
 Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction = "mean");
+
+// ---------------------------------------------------------------- softmax and classification losses (autograd/loss.cpp)
+Tensor softmax(const Tensor& x, int64_t dim);      // SoftmaxBackward0
+Tensor log_softmax(const Tensor& x, int64_t dim);  // LogSoftmaxBackward0
+// F.nll_loss for (N, C) / (C,) inputs and class-index targets: NllLossBackward0. `weight` may be undefined.
+Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor& weight, const std::string& reduction,
+                int64_t ignore_index);
+// F.cross_entropy with class-index targets: nll_loss(log_softmax(input, class_dim), ...) as LossNLL.cpp.
+Tensor cross_entropy(const Tensor& input, const Tensor& target, const Tensor& weight, const std::string& reduction,
+                     int64_t ignore_index);
 
 // ---------------------------------------------------------------- indexing (ops/indexing.cpp)
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
@@ -154,6 +178,9 @@ Tensor zero_(const Tensor& self);
 Tensor uniform_(const Tensor& self, double from, double to);
 Tensor normal_(const Tensor& self, double mean, double std);
 Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values);  // x[idx_tensor] = v
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 
 // ---------------------------------------------------------------- autograd entry points (autograd/engine.cpp)
 // tensor.backward(gradient, retain_graph, create_graph) and torch.autograd.backward.

@@ -230,4 +230,18 @@ Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values)
   return self;
 }
 
+// scatter_ / scatter_add_: the out-of-place op on a stand-in for self, written back (ScatterBackward0/1,
+// ScatterAddBackward0 become self's grad_fn).
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return inplace_via(self, {src}, false, [&](const Tensor& s) { return scatter(s, dim, index, src); });
+}
+
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return inplace_via(self, {}, false, [&](const Tensor& s) { return scatter(s, dim, index, value); });
+}
+
+Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return inplace_via(self, {src}, false, [&](const Tensor& s) { return scatter_add(s, dim, index, src); });
+}
+
 }  // namespace tp

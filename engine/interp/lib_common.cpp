@@ -118,7 +118,7 @@ double double_arg(Interpreter& in, const ObjPtr& o, double fallback) {
   return is_none(o) ? fallback : to_double(in, o);
 }
 
-// Note [Composites without autograd]: std/var/norm/softmax have no differentiable primitive in
+// Note [Composites without autograd]: std/var/norm have no differentiable primitive in
 // autograd/ yet. Their values are computed from primitives, but only when no graph would be
 // recorded; otherwise a composite would show the wrong grad_fn names, so we refuse instead.
 void require_no_graph(const Tensor& t, const std::string& name) {

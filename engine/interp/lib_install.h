@@ -14,6 +14,8 @@ void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_cl
 void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_reductions.cpp: reductions, linear algebra, cat/stack, equal/allclose.
 void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_sort_scatter.cpp: cumsum/cumprod, sort/argsort/topk, flip, gather, scatter(_), scatter_add(_).
+void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_tensor_misc.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.
 void install_misc_methods(Interpreter& in, ClassObj& tensor_class);
 // lib_torch.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
@@ -25,7 +27,7 @@ void install_numpy(Interpreter& in);
 void install_py_modules(Interpreter& in);  // copy, math
 
 // Shared by several files.
-// softmax / log_softmax(dim): values only (Note [Composites without autograd], lib_reductions.cpp).
+// softmax / log_softmax(dim, dtype=None): SoftmaxBackward0 / LogSoftmaxBackward0 (autograd/loss.cpp).
 ObjPtr softmax_call(Interpreter& in, const Tensor& x, ArgParser& p, bool log);
 ObjPtr make_struct_seq(Interpreter& in, const std::string& qualname, std::vector<std::string> names,
                        std::vector<ObjPtr> items);

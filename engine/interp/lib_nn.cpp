@@ -1,6 +1,6 @@
 // torch.nn: Parameter, the Module base class (parameters, zero_grad, train/eval, __call__ ->
 // forward, PyTorch's repr), Linear (initialised bit-identically: kaiming_uniform_(a=sqrt(5)) then
-// the bias, torch/nn/modules/linear.py), activations, MSELoss, Sequential, Flatten, nn.init and
+// the bias, torch/nn/modules/linear.py), activations, MSELoss, CrossEntropyLoss, NLLLoss, Sequential, Flatten, nn.init and
 // torch.nn.functional.
 #include <cmath>
 #include <map>
@@ -108,7 +108,7 @@ std::shared_ptr<ClassObj> make_library_module(Interpreter& in, ModuleObj& nn, co
   // type(m) prints the defining file's module, e.g. <class 'torch.nn.modules.linear.Linear'>.
   static const std::map<std::string, std::string> files = {
       {"Linear", "linear"}, {"Identity", "linear"}, {"ReLU", "activation"}, {"Sigmoid", "activation"},
-      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}, {"ModuleList", "container"}};
+      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"CrossEntropyLoss", "loss"}, {"NLLLoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}, {"ModuleList", "container"}};
   auto f = files.find(name);
   cls->set("__module__", in.make_str("torch.nn.modules." + (f == files.end() ? std::string("module") : f->second)));
   def(*cls, name + ".", "__init__", [name, init](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -214,6 +214,37 @@ void install_modules_classes(Interpreter& in, ModuleObj& nn) {
         const Tensor& y = input_arg(in, p, 1, "target");
         return in.wrap_tensor(tp::mse_loss(x, y, to_str(in, in.getattr(self, "reduction"))));
       });
+  // CrossEntropyLoss / NLLLoss (torch/nn/modules/loss.py): weight, ignore_index, reduction[, label_smoothing].
+  for (const char* n : {"CrossEntropyLoss", "NLLLoss"}) {
+    bool ce = std::string(n) == "CrossEntropyLoss";
+    make_library_module(in, nn, n,
+        [ce](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          auto& inst = cast<InstanceObj>(self);
+          ObjPtr w = p.get("weight", 0);
+          p.get("size_average", 1);
+          ObjPtr ii = p.get("ignore_index", 2);
+          p.get("reduce", 3);
+          ObjPtr r = p.get("reduction", 4);
+          inst.set("weight", is_none(w) ? in.none() : w);
+          inst.set("ignore_index", is_none(ii) ? in.make_int(-100) : ii);
+          inst.set("reduction", is_none(r) ? in.make_str("mean") : r);
+          if (ce) {
+            ObjPtr ls = p.get("label_smoothing", 5);
+            inst.set("label_smoothing", is_none(ls) ? in.make_float(0.0) : ls);
+          }
+        },
+        [ce](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          const Tensor& x = input_arg(in, p);
+          const Tensor& y = input_arg(in, p, 1, "target");
+          if (ce && to_double(in, in.getattr(self, "label_smoothing")) != 0.0)
+            throw TorchError("NotImplementedError", "cross_entropy(label_smoothing=...) is not supported by the playground");
+          ObjPtr w = in.getattr(self, "weight");
+          Tensor weight = is_none(w) ? Tensor() : tensor_of(w);
+          int64_t ii = to_int(in, in.getattr(self, "ignore_index"));
+          std::string r = to_str(in, in.getattr(self, "reduction"));
+          return in.wrap_tensor(ce ? tp::cross_entropy(x, y, weight, r, ii) : tp::nll_loss(x, y, weight, r, ii));
+        });
+  }
   make_library_module(in, nn, "Flatten",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
         auto& inst = cast<InstanceObj>(self);

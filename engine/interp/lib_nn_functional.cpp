@@ -1,4 +1,4 @@
-// torch.nn.functional (relu/sigmoid/tanh/linear/mse_loss) and torch.nn.init (the in-place
+// torch.nn.functional (relu/sigmoid/tanh/softmax/linear/mse_loss/nll_loss/cross_entropy) and torch.nn.init (the in-place
 // initialisers of torch/nn/init.py, computed in double like Python and run under no_grad).
 #include <cmath>
 
@@ -94,6 +94,29 @@ void install_functional(Interpreter& in, ModuleObj& nn) {
     p.finish();
     return in.wrap_tensor(tp::mse_loss(x, y, is_none(r) ? "mean" : to_str(in, r)));
   });
+  for (const char* n : {"nll_loss", "cross_entropy"}) {
+    bool ce = std::string(n) == "cross_entropy";
+    std::string name = n;
+    def(*F, P, name, [ce, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, name, a);
+      const Tensor& x = tensor_arg(in, p.required("input", 0), name, "input", 1);
+      const Tensor& y = tensor_arg(in, p.required("target", 1), name, "target", 2);
+      ObjPtr w = p.get("weight", 2);
+      p.get("size_average", 3);
+      ObjPtr ii = p.get("ignore_index", 4);
+      p.get("reduce", 5);
+      ObjPtr r = p.get("reduction", 6);
+      double smoothing = ce ? double_arg(in, p.get("label_smoothing", 7), 0.0) : 0.0;
+      p.finish();
+      if (smoothing != 0.0)
+        throw TorchError("NotImplementedError", "cross_entropy(label_smoothing=...) is not supported by the playground");
+      Tensor weight = is_none(w) ? Tensor() : tensor_arg(in, w, name, "weight", 3);
+      int64_t ignore_index = is_none(ii) ? -100 : to_int(in, ii, "argument 'ignore_index'");
+      std::string reduction = is_none(r) ? "mean" : to_str(in, r);
+      return in.wrap_tensor(ce ? tp::cross_entropy(x, y, weight, reduction, ignore_index)
+                               : tp::nll_loss(x, y, weight, reduction, ignore_index));
+    });
+  }
   in.register_module("torch.nn.functional", F);
   nn.set("functional", F);
 

@@ -95,22 +95,16 @@ double correction_arg(Interpreter& in, ArgParser& p) {
   return is_none(u) || in.truthy(u) ? 1.0 : 0.0;
 }
 
-Tensor softmax(const Tensor& x, int64_t dim, bool log) {
-  Tensor shifted = tp::sub(x, tp::amax(x, {dim}, true));
-  Tensor e = tp::unary(shifted, UnaryOp::Exp);
-  Tensor s = tp::sum(e, {dim}, true, std::nullopt);
-  return log ? tp::sub(shifted, tp::unary(s, UnaryOp::Log)) : tp::div(e, s);
-}
-
 }  // namespace
 
 ObjPtr softmax_call(Interpreter& in, const Tensor& x, ArgParser& p, bool log) {
-  require_no_graph(x, log ? "log_softmax" : "softmax");
   ObjPtr d = p.get("dim", 0);
-  p.kw("dtype");
+  auto dtype = opt_dtype(p.kw("dtype"));
   p.kw("_stacklevel");
   if (is_none(d)) throw TorchError("TypeError", std::string(log ? "log_softmax" : "softmax") + "() missing required argument 'dim'");
-  return in.wrap_tensor(softmax(x, to_int(in, d, "argument 'dim'"), log));
+  int64_t dim = to_int(in, d, "argument 'dim'");
+  Tensor input = dtype ? tp::to(x, *dtype, x.device(), false) : x;
+  return in.wrap_tensor(log ? tp::log_softmax(input, dim) : tp::softmax(input, dim));
 }
 
 void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {

@@ -300,6 +300,7 @@ void install_modules(Interpreter& in) {
   install_view_methods(in, *torch, *tc);
   install_math_methods(in, *torch, *tc);
   install_reductions(in, *torch, *tc);
+  install_sort_scatter(in, *torch, *tc);
   install_misc_methods(in, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));
   install_nn(in);

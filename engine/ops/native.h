@@ -127,6 +127,23 @@ std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 
+// ---------------------------------------------------------------- scans and orderings (ops/sort_scan.cpp)
+// cumsum/cumprod: integer and bool inputs give int64 unless `dtype` is given.
+Tensor cumsum(const Tensor& a, int64_t dim, OptDType dtype);
+Tensor cumprod(const Tensor& a, int64_t dim, OptDType dtype);
+// Stable: equal elements keep their index order; NaN counts as the largest value.
+std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  // (values, indices)
+Tensor argsort(const Tensor& a, int64_t dim, bool descending);
+std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest);  // sorted results
+Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // a copy, never a view
+
+// ---------------------------------------------------------------- gather / scatter (ops/scatter_gather.cpp)
+// Out of place; index must be int64 with self's rank (ScatterGatherChecks.h messages).
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+
 // ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);

@@ -256,3 +256,53 @@ GC_CASE("in-place ops on non-leaves and on views (CopySlices)", "[inplace]") {
             {dseq({4})});
   gradcheck([](auto& x) { Tensor b = clone(x[0]); pow_(b, num(2)); return b; }, {dseq({3})});
 }
+
+namespace {
+Tensor idx(const std::vector<double>& v, const Shape& sizes) { return make(v, sizes, false, DType::Int64); }
+}  // namespace
+
+GC_CASE("cumsum/cumprod/sort/topk/flip", "[sort]") {
+  SETUP;
+  gradcheck([](auto& x) { return cumsum(x[0], 0, std::nullopt); }, {dseq({4})});
+  gradcheck([](auto& x) { return cumsum(x[0], 1, std::nullopt); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return cumsum(x[0], -3, std::nullopt); }, {dseq({2, 2, 2})});
+  gradcheck([](auto& x) { return cumsum(x[0], 0, std::nullopt); }, {dseq({})});
+  gradcheck([](auto& x) { return cumprod(x[0], 0, std::nullopt); }, {dseq({4}, -0.7)});
+  gradcheck([](auto& x) { return cumprod(x[0], 1, std::nullopt); }, {d({1.5, 0.0, 2, -0.5, 0.0, 0.0}, {2, 3})});
+  gradcheck([](auto& x) { return cumprod(x[0], 0, std::nullopt); }, {dseq({3, 2}, 0.4)});
+  Tensor mixed = d({0.3, -1.2, 2.5, 0.9, 1.7, -0.4}, {2, 3});
+  gradcheck([](auto& x) { return sort(x[0], -1, false).first; }, {mixed});
+  gradcheck([](auto& x) { return sort(x[0], 0, true).first; }, {d({0.3, -1.2, 2.5, 0.9, 1.7, -0.4}, {2, 3})});
+  gradcheck([](auto& x) { return topk(x[0], 2, 1, true).first; }, {d({0.3, -1.2, 2.5, 0.9, 1.7, -0.4}, {2, 3})});
+  gradcheck([](auto& x) { return topk(x[0], 1, 0, false).first; }, {d({0.3, -1.2, 2.5, 0.9, 1.7, -0.4}, {2, 3})});
+  gradcheck([](auto& x) { return flip(x[0], {0}); }, {dseq({3, 2})});
+  gradcheck([](auto& x) { return flip(x[0], {-1, 0}); }, {dseq({2, 3})});
+}
+
+GC_CASE("gather/scatter/scatter_add", "[scatter]") {
+  SETUP;
+  gradcheck([](auto& x) { return gather(x[0], 1, idx({0, 0, 2, 1}, {2, 2})); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return gather(x[0], 0, idx({1, 0, 1}, {1, 3})); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return scatter(x[0], 1, idx({2, 0}, {2, 1}), x[1]); }, {dseq({2, 3}), dseq({2, 1}, -1)});
+  gradcheck([](auto& x) { return scatter(x[0], 0, idx({1, 0, 1}, {1, 3}), Scalar::from_double(2.5)); },
+            {dseq({2, 3})});
+  gradcheck([](auto& x) { return scatter_add(x[0], 0, idx({1, 0, 1, 1, 1, 0}, {2, 3}), x[1]); },
+            {dseq({2, 3}), dseq({2, 3}, -0.8)});
+}
+
+GC_CASE("softmax/log_softmax/nll_loss/cross_entropy", "[loss]") {
+  SETUP;
+  gradcheck([](auto& x) { return softmax(x[0], 1); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return softmax(x[0], 0); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return log_softmax(x[0], -1); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return log_softmax(x[0], 0); }, {dseq({3, 2})});
+  Tensor t2 = idx({1, 0, 2}, {3});
+  for (const char* r : {"mean", "sum", "none"}) {
+    std::string red = r;
+    gradcheck([t2, red](auto& x) { return nll_loss(x[0], t2, Tensor(), red, -100); }, {dseq({3, 3})});
+    gradcheck([t2, red](auto& x) { return cross_entropy(x[0], t2, Tensor(), red, -100); }, {dseq({3, 3})});
+    gradcheck([t2, red](auto& x) { return cross_entropy(x[0], t2, make({0.5, 2.0, 1.0}, {3}, false, DType::Float64), red, 0); },
+              {dseq({3, 3})});
+  }
+  gradcheck([](auto& x) { return cross_entropy(x[0], idx({2}, {}), Tensor(), "mean", -100); }, {dseq({4})});
+}
