@@ -1,0 +1,10 @@
+import torch
+x = torch.tensor([[0., 1., 2.], [3., 4., 5.]], requires_grad=True)
+y = x.flip(0)
+print(y)
+print(torch.flip(x, dims=(0, 1)))
+print(y.is_contiguous(), x.flip(-1).is_contiguous())
+(y * torch.tensor([[1., 2., 3.], [4., 5., 6.]])).sum().backward()
+print(x.grad)
+print(torch.tensor([1, 2, 3]).flip(0))
+x.flip(0, 0)
