@@ -152,3 +152,77 @@ test('projector view at 1280×800 and 简体中文', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a long run leaves the page responsive; Stop (or Esc, or a second Run) ends it and keeps the code and the last trace', async () => {
+  const LONG = 'import torch\nw = torch.ones(10, requires_grad=True)\nfor i in range(100000):\n    (w * w).sum().backward()\n';
+  const { page, problems } = await openWithCode(browser, 'import torch\nx = torch.ones(3)\ny = x * 2\nprint(y)\n');
+  const setCode = async (code) => {
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(code);
+    assert.equal(await page.evaluate(() => window.__tensorplay.editor.code), code);
+  };
+  const statusKind = () => page.evaluate(() => window.__tensorplay.state.state.status.kind);
+  assert.match(await stepLabel(page), /Step 4 of 4/);
+  assert.equal(await page.textContent('.console-out'), 'tensor([2., 2., 2.])\n');
+
+  await setCode(LONG);
+  const t0 = Date.now();
+  await page.click('#run');
+  await page.waitForSelector('#stop:not([hidden])', { timeout: 2000 });
+  assert.ok(Date.now() - t0 >= 250, 'Stop only shows for a run that takes a while');
+  assert.equal(await statusKind(), 'running');
+  // the page answers while the engine works: a round trip, and a click that redraws the stepper
+  let t = Date.now();
+  await page.evaluate(() => 1 + 1);
+  assert.ok(Date.now() - t < 500, `evaluate round trip took ${Date.now() - t} ms`);
+  t = Date.now();
+  await page.click('.stepper .prev');
+  assert.match(await stepLabel(page), /Step 3 of 4/);
+  assert.ok(Date.now() - t < 500, `a click on the stepper took ${Date.now() - t} ms`);
+  // the editor takes keys too
+  t = Date.now();
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# still typing');
+  assert.ok((await page.evaluate(() => window.__tensorplay.editor.code)).endsWith('# still typing'));
+  assert.ok(Date.now() - t < 1500, `typing took ${Date.now() - t} ms`);
+  assert.equal(await statusKind(), 'running', 'the long run is still going');
+  await page.screenshot({ path: join(OUT, 'run-long-running.png') });
+  const consoleBefore = await page.textContent('.console-out');
+
+  await page.click('#stop');
+  await page.waitForFunction(() => window.__tensorplay.state.state.status.kind === 'stopped');
+  assert.match(await page.textContent('#status'), /^Run stopped after \d+\.\d s\. Your code is unchanged; showing the previous run\.$/);
+  assert.ok(await page.isHidden('#stop'));
+  assert.equal(await page.evaluate(() => window.__tensorplay.editor.code), `${LONG}# still typing`);
+  assert.match(await stepLabel(page), /Step 3 of 4/);
+  assert.equal(await page.textContent('.console-out'), consoleBefore);
+  assert.ok(await page.locator('.card').count() > 0, 'the previous run is still drawn');
+  await page.screenshot({ path: join(OUT, 'run-stopped.png') });
+  await page.click('#lang');
+  assert.match(await page.textContent('#status'), /^运行已在 \d+\.\d 秒后停止。代码没有改动；显示的是上一次运行。$/);
+  await page.click('#lang');
+
+  // Esc stops too
+  await page.click('#run');
+  await page.waitForSelector('#stop:not([hidden])', { timeout: 2000 });
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.__tensorplay.state.state.status.kind === 'stopped');
+
+  // a second Run while one is going stops the first and shows the new program's trace
+  await page.click('#run');
+  await page.waitForSelector('#stop:not([hidden])', { timeout: 2000 });
+  await setCode('import torch\nz = torch.zeros(2)\nprint(z + 1)\n');
+  await page.click('#run');
+  await page.waitForFunction(() => window.__tensorplay.state.state.status.kind === 'ran', undefined, { timeout: 10000 });
+  assert.equal(await page.textContent('.console-out'), 'tensor([1., 1.])\n');
+  assert.match(await page.textContent('#status'), /^Ran 3 steps in \d+ ms$/);
+  assert.ok(await page.isHidden('#stop'));
+  // the fresh worker's session serves the REPL
+  await page.fill('#repl-input', 'z.shape');
+  await page.press('#repl-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('.console-out')?.textContent?.includes('torch.Size([2])'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,5 +1,6 @@
 // Benchmarks the built site (run `npx vite build` first): asset sizes (raw and gzip), navigation →
-// engine ready over several cold loads, run + draw of a 30-line lesson, and the slowest step redraw.
+// engine ready (the worker has loaded the module) over several cold loads, run + draw of a 30-line lesson,
+// Stop of a long run followed by a run, and the slowest step redraw.
 // Prints the figures against the targets; exits non-zero only on gross regressions.
 //   node scripts/bench.mjs [--loads N] [--json out.json]
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,9 @@ print(loss)
 print(b, d)
 `;
 
+// Long enough to need the Stop button (about 7 s).
+const LONG = 'import torch\nw = torch.ones(10, requires_grad=True)\nfor i in range(100000):\n    (w * w).sum().backward()\n';
+
 function kb(n) {
   return Math.round(n / 102.4) / 10;
 }
@@ -61,8 +65,8 @@ function assetSizes() {
     const path = join(DIST, 'assets', f);
     const buf = readFileSync(path);
     const kind = f.endsWith('.wasm') ? 'wasm' : f.endsWith('.css') ? 'css' : f.endsWith('.js') ? 'js' : 'other';
-    // the wasm is fetched at start-up; lazy JS chunks (the graph layout) are not
-    const firstPage = kind === 'wasm' || entry.has(`assets/${f}`);
+    // the wasm and the engine worker's chunk are fetched at start-up; lazy JS chunks (the graph layout) are not
+    const firstPage = kind === 'wasm' || /^engine\.worker-/.test(f) || entry.has(`assets/${f}`);
     rows.push({ file: f, kind, raw: statSync(path).size, gz: gzipSync(buf, { level: 9 }).length, firstPage });
   }
   const htmlBytes = Buffer.byteLength(html);
@@ -76,7 +80,7 @@ async function main() {
   const sizes = assetSizes();
   const server = await startPreview();
   const browser = await launchBrowser();
-  const result = { sizes, readyMs: [], runDrawMs: [], stepRedrawMs: [] };
+  const result = { sizes, readyMs: [], runDrawMs: [], stepRedrawMs: [], stopRunMs: [] };
   try {
     for (let i = 0; i < LOADS; i++) {
       const ctx = await browser.newContext();
@@ -89,6 +93,8 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(URL_ + '#code=' + Buffer.from(LESSON).toString('base64url'));
     await page.waitForSelector('#status[data-ready="true"]');
+    // ready means the worker loaded the module; the first run is still going (a second run would stop it)
+    await page.waitForFunction(() => window.__tensorplay.state.state.status.kind === 'ran');
     for (let i = 0; i < 5; i++) {
       result.runDrawMs.push(await page.evaluate(async () => {
         const app = window.__tensorplay;
@@ -120,6 +126,24 @@ async function main() {
     });
     result.engineRunMs = await page.evaluate(() => window.__tensorplay.diagnostics.lastRunMs);
     result.parts = await page.evaluate(() => window.__benchParts);
+    // Stop a long run, then run the lesson: the fresh worker instantiates the compiled module first.
+    // Measured last: Chromium lets a terminated worker run on for up to ~2 s before it forcibly
+    // ends it, and that spinning core would slow the redraw figures above.
+    for (let i = 0; i < 3; i++) {
+      result.stopRunMs.push(await page.evaluate(async (long) => {
+        const app = window.__tensorplay;
+        const code = app.editor.code;
+        app.editor.setCode(long);
+        const running = app.run();
+        await new Promise((r) => setTimeout(r, 400));
+        app.editor.setCode(code);
+        const t0 = performance.now();
+        app.stop();
+        await running;
+        await app.run();
+        return performance.now() - t0;
+      }, LONG));
+    }
   } finally {
     await browser.close();
     server.kill('SIGTERM');
@@ -135,6 +159,7 @@ async function main() {
     firstPageGzKB: kb(sizes.firstGz),
     readyMedianMs: Math.round(median(result.readyMs)),
     runDrawMedianMs: Math.round(median(result.runDrawMs)),
+    stopRunMedianMs: Math.round(median(result.stopRunMs)),
     engineRunMs: Math.round(result.engineRunMs),
     steps: result.steps,
     stepRedrawMaxMs: Math.round(Math.max(...result.stepRedrawMs) * 10) / 10,
@@ -149,10 +174,12 @@ async function main() {
   console.log(`wasm ${summary.wasmRawKB} KB (gz ${summary.wasmGzKB} KB); first-page JS ${summary.jsFirstRawKB} KB (gz ${summary.jsFirstGzKB} KB); lazy JS gz ${summary.jsLazyGzKB} KB`);
   console.log(`nav→ready ms over ${LOADS} cold loads: ${result.readyMs.map((x) => Math.round(x)).join(', ')}`);
   console.log(`run+draw of the ${LESSON.split('\n').length - 1}-line lesson (${summary.steps} steps; engine ${summary.engineRunMs} ms): ${result.runDrawMs.map((x) => Math.round(x)).join(', ')} ms`);
+  console.log(`stop a long run, then run the lesson: ${result.stopRunMs.map((x) => Math.round(x)).join(', ')} ms`);
   const ok = [
     check('first page, gzip (KB)', summary.firstPageGzKB, TARGET.firstPageGzKB, GROSS.firstPageGzKB),
     check('navigation → ready, median (ms)', summary.readyMedianMs, TARGET.readyMs, GROSS.readyMs),
     check('run + draw 30-line lesson (ms)', summary.runDrawMedianMs, 1000, GROSS.runDrawMs),
+    check('stop, then run the lesson (ms)', summary.stopRunMedianMs, 1000, GROSS.runDrawMs),
     check('step redraw, max (ms)', summary.stepRedrawMaxMs, TARGET.redrawMs, GROSS.redrawMs),
     check('step redraw, median (ms)', summary.stepRedrawMedianMs, TARGET.redrawMs, GROSS.redrawMs),
   ].every(Boolean);

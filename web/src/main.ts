@@ -1,9 +1,21 @@
-// Entry point: paint the page at once, then load the WebAssembly engine (in a worker) and run the program.
+// Entry point: start the engine worker, paint the page, then run the program once the engine is ready.
 import './styles.css';
 import { App } from './app';
+import { compileTensorplay } from './engine/compile';
+import type { EngineInit } from './engine/protocol';
 import { WorkerHost } from './engine/worker-host';
+
+// The engine runs in a module worker so a long program never blocks the page (Vite bundles it).
+// The page fetches and compiles the .wasm meanwhile and hands the module to every worker it starts.
+const compiled = compileTensorplay();
+function spawnEngine(): Worker {
+  const worker = new Worker(new URL('./engine/engine.worker.ts', import.meta.url), { type: 'module' });
+  void compiled.then((wasm) => worker.postMessage({ op: 'init', wasm } satisfies EngineInit));
+  return worker;
+}
+// started before the page is built, so the worker boots while the editor and panels are made
+const host = WorkerHost.create(spawnEngine);
 
 const app = new App(document.getElementById('app')!);
 (window as unknown as { __tensorplay: App }).__tensorplay = app;
-// The engine runs in a module worker so a long program never blocks the page (Vite bundles it).
-void app.attach(WorkerHost.create(() => new Worker(new URL('./engine/engine.worker.ts', import.meta.url), { type: 'module' })));
+void app.attach(host);

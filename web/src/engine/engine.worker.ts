@@ -1,6 +1,16 @@
 // The dedicated module worker that runs the engine, so that a long program never freezes the page
-// (the page can only end a run by terminating this worker; see worker-host.ts).
+// (the page can only end a run by terminating this worker; see worker-host.ts). Its first message
+// is the compiled engine (EngineInit); requests that come before the module is ready wait for it.
 import { loadTensorplay } from './engine';
 import { serveEngine, type ServerPort } from './engine-server';
+import type { EngineInit, EngineRequest } from './protocol';
 
-serveEngine(self as unknown as ServerPort, loadTensorplay);
+const scope = self as unknown as ServerPort;
+let receiveWasm: (wasm: WebAssembly.Module | null) => void = () => {};
+const wasm = new Promise<WebAssembly.Module | null>((resolve) => (receiveWasm = resolve));
+const port: ServerPort = { postMessage: (m) => scope.postMessage(m), onmessage: null };
+(self as unknown as { onmessage: (e: { data: EngineRequest | EngineInit }) => void }).onmessage = (e) => {
+  if (e.data.op === 'init') receiveWasm(e.data.wasm);
+  else port.onmessage?.({ data: e.data });
+};
+serveEngine(port, async () => loadTensorplay(await wasm));

@@ -8,6 +8,12 @@ export type EngineRequest =
   | { id: number; op: 'exec'; line: string }
   | { id: number; op: 'reset' };
 
+/** The first message to every worker: the engine compiled by the page (null: fetch it yourself). */
+export interface EngineInit {
+  op: 'init';
+  wasm: WebAssembly.Module | null;
+}
+
 /** The page terminated the worker while this request was in flight. */
 export interface StoppedOutcome {
   kind: 'stopped';

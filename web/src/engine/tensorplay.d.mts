@@ -27,6 +27,8 @@ export interface TensorplayOptions {
   locateFile?: (path: string, prefix: string) => string;
   print?: (text: string) => void;
   printErr?: (text: string) => void;
+  /** Instantiates the module itself (e.g. from an already compiled WebAssembly.Module); returns {} when async. */
+  instantiateWasm?: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
 }
 
 declare function createTensorplay(options?: TensorplayOptions): Promise<TensorplayModule>;

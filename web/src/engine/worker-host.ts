@@ -4,11 +4,11 @@
 // requests it was holding settle as `stopped`. A worker that dies by itself (an `error` event) is
 // reported as a fatal failure and replaced, as EngineHost does for a crashed module.
 import type { ExecOutcome, RunOutcome } from './host';
-import type { EngineReply, EngineRequest, OutcomeOf, ResetOutcome, StoppedOutcome } from './protocol';
+import type { EngineInit, EngineReply, EngineRequest, OutcomeOf, ResetOutcome, StoppedOutcome } from './protocol';
 
 /** The part of a DOM Worker the host uses (tests pass a fake). */
 export interface WorkerLike {
-  postMessage(message: EngineRequest): void;
+  postMessage(message: EngineRequest | EngineInit): void;
   terminate(): void;
   onmessage: ((e: MessageEvent) => unknown) | null;
   onerror: ((e: ErrorEvent) => unknown) | null;
