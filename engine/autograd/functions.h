@@ -107,6 +107,18 @@ std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 
+// ---------------------------------------------------------------- moments and norms (autograd/moments_norms.cpp)
+// dims empty = all dims. Floating inputs only ("std and var only support floating point and complex dtypes").
+Tensor var(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // VarBackward0
+Tensor stddev(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // StdBackward0 (torch.std; not named std: namespace std)
+// torch.linalg.vector_norm (and torch.norm / Tensor.norm for strided cpu/cuda tensors): LinalgVectorNormBackward0.
+Tensor linalg_vector_norm(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
+
+// ---------------------------------------------------------------- repeat and masked_fill (autograd/repeat_fill.cpp)
+Tensor repeat(const Tensor& self, const Shape& repeats);                          // RepeatBackward0
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);  // MaskedFillBackward0
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-dim value)
+
 // ---------------------------------------------------------------- scans and orderings (autograd/sort_scatter.cpp)
 Tensor cumsum(const Tensor& a, int64_t dim, OptDType dtype);   // CumsumBackward0
 Tensor cumprod(const Tensor& a, int64_t dim, OptDType dtype);  // CumprodBackward0
@@ -181,6 +193,8 @@ Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values)
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
 Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
 
 // ---------------------------------------------------------------- autograd entry points (autograd/engine.cpp)
 // tensor.backward(gradient, retain_graph, create_graph) and torch.autograd.backward.

@@ -244,4 +244,13 @@ Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const 
   return inplace_via(self, {src}, false, [&](const Tensor& s) { return scatter_add(s, dim, index, src); });
 }
 
+// masked_fill_: the out-of-place op on a stand-in for self, written back (MaskedFillBackward0/1).
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  return inplace_via(self, {}, false, [&](const Tensor& s) { return masked_fill(s, mask, value); });
+}
+
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  return inplace_via(self, {value}, false, [&](const Tensor& s) { return masked_fill(s, mask, value); });
+}
+
 }  // namespace tp

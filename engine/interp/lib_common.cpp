@@ -118,15 +118,6 @@ double double_arg(Interpreter& in, const ObjPtr& o, double fallback) {
   return is_none(o) ? fallback : to_double(in, o);
 }
 
-// Note [Composites without autograd]: std/var/norm have no differentiable primitive in
-// autograd/ yet. Their values are computed from primitives, but only when no graph would be
-// recorded; otherwise a composite would show the wrong grad_fn names, so we refuse instead.
-void require_no_graph(const Tensor& t, const std::string& name) {
-  if (ctx().grad_enabled && t.requires_grad())
-    throw TorchError("NotImplementedError", name + "() on a tensor that requires grad is not supported by the playground "
-                                            "yet (use it on .detach() or under torch.no_grad())");
-}
-
 // ---------------------------------------------------------------- classes and functions
 
 std::shared_ptr<ClassObj> make_class(const std::string& name) { return std::make_shared<ClassObj>(name); }

@@ -79,10 +79,6 @@ Device device_or(const ObjPtr& o, const Device& fallback);
 bool bool_arg(Interpreter& in, const ObjPtr& o, bool fallback);
 double double_arg(Interpreter& in, const ObjPtr& o, double fallback);
 
-// Note [Composites without autograd] (lib_common.cpp): refuses a value-only composite (std, norm,
-// repeat, ...) when a graph would be recorded, so a wrong grad_fn name is never shown.
-void require_no_graph(const Tensor& t, const std::string& name);
-
 // ---------------------------------------------------------------- classes and functions
 std::shared_ptr<ClassObj> make_class(const std::string& name);
 // Adds a native method to a class (self arrives as args[0]).

@@ -74,21 +74,6 @@ bool all_close(const Tensor& a, const Tensor& b, double rtol, double atol) {
   return tp::item(tp::sum(bad, {}, false, std::nullopt)).to_int() == 0;
 }
 
-int64_t reduced_count(const Tensor& t, const std::vector<int64_t>& dims) {
-  if (dims.empty()) return t.numel();
-  int64_t n = 1;
-  for (int64_t d : dims) n *= t.size(d);
-  return n;
-}
-
-Tensor variance(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim) {
-  Tensor xf = is_floating(x.dtype()) ? x : tp::to(x, ctx().default_dtype, x.device(), false);
-  Tensor d = tp::sub(xf, tp::mean(xf, dims, true, std::nullopt));
-  Tensor s = tp::sum(tp::mul(d, d), dims, keepdim, std::nullopt);
-  double n = double(reduced_count(x, dims)) - correction;
-  return tp::div(s, native::wrap_scalar(Scalar::from_double(n)));
-}
-
 double correction_arg(Interpreter& in, ArgParser& p) {
   if (ObjPtr c = p.kw("correction"); !is_none(c)) return to_double(in, c);
   ObjPtr u = p.kw("unbiased");
@@ -149,7 +134,6 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   for (const char* n : {"var", "std"}) {
     bool is_std = std::string(n) == "std";
     method(tc, n, [is_std](Interpreter& in, Tensor& self, ArgParser& p) {
-      require_no_graph(self, is_std ? "std" : "var");
       ObjPtr d = p.get("dim", 0);
       std::vector<int64_t> dims;
       double correction = 1;
@@ -158,29 +142,25 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
       if (p.count() > 1 && p.positional(1)->kind == Kind::Bool) correction = in.truthy(p.positional(1)) ? 1 : 0;
       if (p.kw("correction") || p.kw("unbiased")) correction = correction_arg(in, p);
       bool keepdim = bool_arg(in, p.kw("keepdim"), false);
-      Tensor v = variance(self, dims, correction, keepdim);
-      return in.wrap_tensor(is_std ? tp::unary(v, UnaryOp::Sqrt) : v);
+      return in.wrap_tensor(is_std ? tp::stddev(self, dims, correction, keepdim) : tp::var(self, dims, correction, keepdim));
     }, &torch);
   }
+  // Tensor.norm / torch.norm (torch/functional.py): p="fro" (with at most 2 dims) or a number goes to
+  // linalg.vector_norm, so the grad_fn is LinalgVectorNormBackward0.
   method(tc, "norm", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    require_no_graph(self, "norm");
     ObjPtr po = p.get("p", 0);
+    ObjPtr dobj = p.get("dim", 1);
+    auto dims = dims_arg(in, dobj);
     double pv = 2;
     if (po && po->kind == Kind::Str) {
-      if (to_str(in, po) != "fro") throw TorchError("RuntimeError", "norm(p='" + to_str(in, po) + "') is not supported by the playground");
+      bool one_dim = is_none(dobj) || dobj->kind == Kind::Int;
+      if (to_str(in, po) != "fro" || (!one_dim && dims.size() > 2))
+        throw TorchError("RuntimeError", "norm(p='" + to_str(in, po) + "') as a matrix norm is not supported by the playground");
     } else if (!is_none(po)) {
       pv = to_double(in, po);
     }
-    auto dims = dims_arg(in, p.get("dim", 1));
     bool keepdim = bool_arg(in, p.get("keepdim", 2), false);
-    Tensor a = tp::unary(self, UnaryOp::Abs);
-    Tensor r;
-    if (pv == 2) r = tp::unary(tp::sum(tp::mul(a, a), dims, keepdim, std::nullopt), UnaryOp::Sqrt);
-    else if (pv == 1) r = tp::sum(a, dims, keepdim, std::nullopt);
-    else if (std::isinf(pv)) r = pv > 0 ? tp::amax(a, dims, keepdim) : tp::amin(a, dims, keepdim);
-    else r = tp::pow(tp::sum(tp::pow(a, native::wrap_scalar(Scalar::from_double(pv))), dims, keepdim, std::nullopt),
-                     native::wrap_scalar(Scalar::from_double(1 / pv)));
-    return in.wrap_tensor(r);
+    return in.wrap_tensor(tp::linalg_vector_norm(self, pv, dims, keepdim, opt_dtype(p.kw("dtype"))));
   }, &torch);
   method(tc, "softmax", [](Interpreter& in, Tensor& self, ArgParser& p) { return softmax_call(in, self, p, false); }, &torch);
   method(tc, "log_softmax", [](Interpreter& in, Tensor& self, ArgParser& p) { return softmax_call(in, self, p, true); }, &torch);
@@ -237,6 +217,46 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     p.finish();
     return in.wrap_tensor(tp::stack(ts, dim));
   });
+
+  // ---------------------------------------------------------------- torch.linalg (vector norms only)
+  auto linalg = std::make_shared<ModuleObj>("torch.linalg");
+  def(*linalg, "torch.linalg.", "vector_norm", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.linalg.vector_norm", a);
+    const Tensor& x = tensor_arg(in, p.required("x", 0), "linalg_vector_norm", "input", 1);
+    double ord = double_arg(in, p.get("ord", 1), 2.0);
+    auto dims = dims_arg(in, p.get("dim", 2));
+    bool keepdim = bool_arg(in, p.get("keepdim", 3), false);
+    auto dtype = opt_dtype(p.kw("dtype"));
+    p.finish();
+    return in.wrap_tensor(tp::linalg_vector_norm(x, ord, dims, keepdim, dtype));
+  });
+  // LinearAlgebra.cpp linalg_norm: ord=None, or a 1-D input / one dim, is a vector norm.
+  def(*linalg, "torch.linalg.", "norm", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.linalg.norm", a);
+    const Tensor& x = tensor_arg(in, p.required("A", 0), "linalg_norm", "input", 1);
+    ObjPtr ord = p.get("ord", 1), dobj = p.get("dim", 2);
+    bool keepdim = bool_arg(in, p.get("keepdim", 3), false);
+    auto dtype = opt_dtype(p.kw("dtype"));
+    p.finish();
+    auto dims = dims_arg(in, dobj);
+    if (!is_none(dobj)) {
+      if (dims.size() != 1 && dims.size() != 2) {
+        std::string got = "[";
+        for (size_t i = 0; i < dims.size(); ++i) got += (i ? ", " : "") + std::to_string(dims[i]);
+        throw TorchError("RuntimeError", "linalg.norm: If dim is specified, it must be of length 1 or 2. Got " + got + "]");
+      }
+    } else if (!is_none(ord) && x.dim() != 1 && x.dim() != 2) {
+      throw TorchError("RuntimeError", "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got " +
+                                           std::to_string(x.dim()) + "D.");
+    }
+    if (!is_none(ord) && ((!is_none(dobj) && dims.size() == 2) || (is_none(dobj) && x.dim() == 2)))
+      throw TorchError("RuntimeError", "torch.linalg.norm with a matrix ord (linalg.matrix_norm) is not supported by the playground");
+    if (!is_none(ord) && ord->kind == Kind::Str)
+      throw TorchError("RuntimeError", "linalg.vector_norm does not accept ord='" + to_str(in, ord) + "'");
+    return in.wrap_tensor(tp::linalg_vector_norm(x, double_arg(in, ord, 2.0), dims, keepdim, dtype));
+  });
+  in.register_module("torch.linalg", linalg);
+  torch.set("linalg", linalg);
 }
 
 }  // namespace tp::interp::lib

@@ -164,24 +164,19 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     return in.wrap_tensor(tp::where(cond, operand(in, x, "where", "input", 2), operand(in, y, "where", "other", 3)));
   });
 
-  // masked_fill(mask, value): where(mask, value, self) in self's dtype (values only, Note [Composites
-  // without autograd]); masked_fill_ writes it back.
+  // masked_fill(mask, value): a Python number is masked_fill.Scalar (MaskedFillBackward0), a tensor
+  // masked_fill.Tensor (MaskedFillBackward1); masked_fill_ goes through the in-place machinery.
   for (const char* n : {"masked_fill", "masked_fill_"}) {
     bool inplace = n[std::string(n).size() - 1] == '_';
     method(tc, n, [inplace](Interpreter& in, Tensor& self, ArgParser& p) {
       const Tensor& mask = tensor_arg(in, p.required("mask", 0), "masked_fill", "mask", 1);
       ObjPtr v = p.required("value", 1);
-      if (mask.dtype() != DType::Bool)
-        throw TorchError("RuntimeError", "masked_fill_ only supports boolean masks, but got mask with dtype " +
-                                             dtype_short_name(mask.dtype()));
-      Tensor value = is_tensor(v) ? tensor_of(v) : tp::full({}, to_scalar(v), self.dtype(), self.device());
-      if (inplace) {
-        if (ctx().grad_enabled && (self.requires_grad() || value.requires_grad()))
-          require_no_graph(self.requires_grad() ? self : value, "masked_fill_");
-        return in.wrap_tensor(tp::copy_(self, tp::where(mask, tp::to(value, self.dtype(), self.device(), false), self)));
+      if (is_tensor(v)) {
+        const Tensor& value = tensor_of(v);
+        return in.wrap_tensor(inplace ? tp::masked_fill_(self, mask, value) : tp::masked_fill(self, mask, value));
       }
-      require_no_graph(self, "masked_fill");
-      return in.wrap_tensor(tp::where(mask, tp::to(value, self.dtype(), self.device(), false), self));
+      Scalar value = to_scalar(v);
+      return in.wrap_tensor(inplace ? tp::masked_fill_(self, mask, value) : tp::masked_fill(self, mask, value));
     });
   }
 

@@ -194,24 +194,8 @@ void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
                         "unsqueeze", "narrow", "select", "split", "chunk", "unbind", "clone", "detach",
                         "as_strided", "diagonal"})
     torch.set(n, tc.get(n));
-  // repeat(*sizes): tile by viewing each dim as (1, s), expanding to (r, s) and merging (values only).
-  method(tc, "repeat", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    require_no_graph(self, "repeat");
-    Shape reps = sizes_from(in, p, 0, "repeats");
-    if (int64_t(reps.size()) < self.dim())
-      throw TorchError("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
-    Shape sizes(reps.size() - size_t(self.dim()), 1);
-    sizes.insert(sizes.end(), self.sizes().begin(), self.sizes().end());
-    Shape pairs, expanded, merged;
-    for (size_t i = 0; i < reps.size(); ++i) {
-      pairs.push_back(1);
-      pairs.push_back(sizes[i]);
-      expanded.push_back(reps[i]);
-      expanded.push_back(sizes[i]);
-      merged.push_back(reps[i] * sizes[i]);
-    }
-    Tensor c = tp::contiguous(self);
-    return in.wrap_tensor(tp::reshape(tp::contiguous(tp::expand(tp::view(c, pairs), expanded)), merged));
+  method(tc, "repeat", [](Interpreter& in, Tensor& self, ArgParser& p) {  // RepeatBackward0
+    return in.wrap_tensor(tp::repeat(self, sizes_from(in, p, 0, "repeats")));
   });
   method(tc, "type_as", [](Interpreter& in, Tensor& self, ArgParser& p) {
     const Tensor& o = tensor_arg(in, p.required("other", 0), "type_as", "other", 1);

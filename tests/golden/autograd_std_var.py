@@ -1,0 +1,25 @@
+import torch
+x = torch.tensor([[1.0, 2.0, 4.0], [3.0, -1.0, 0.5]], requires_grad=True)
+v = x.var()
+print(v)
+v.backward()
+print(x.grad)
+x.grad = None
+s = x.std(dim=1, keepdim=True)
+print(s)
+s.sum().backward()
+print(x.grad)
+x.grad = None
+u = x.var(0, unbiased=False)
+print(u)
+u.sum().backward()
+print(x.grad)
+x.grad = None
+w = torch.std(x, dim=-1, correction=2)
+print(w)
+w.sum().backward()
+print(x.grad)
+y = torch.tensor([2.0, 2.0, 2.0], requires_grad=True)
+sy = y.std()
+sy.backward()
+print(sy, y.grad)
