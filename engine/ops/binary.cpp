@@ -149,8 +149,13 @@ Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
     using T = decltype(tag);
     const T al = scalar_as<T>(alpha);
     if constexpr (std::is_same_v<T, bool>) run_binary<T, T>(p, [al](T x, T y) -> T { return x || (al && y); });
-    // vec::fmadd(b, alpha, a) on AVX2 is fused; with alpha = +-1 it equals a + b / a - b exactly.
-    else if constexpr (std::is_floating_point_v<T>) run_binary<T, T>(p, [al](T x, T y) -> T { return std::fma(y, al, x); });
+    // vec::fmadd(b, alpha, a) on AVX2 is fused; with alpha = +-1 it equals a + b / a - b exactly
+    // (and std::fma is a slow library call in WebAssembly).
+    else if constexpr (std::is_floating_point_v<T>) {
+      if (al == T(1)) run_binary<T, T>(p, [](T x, T y) -> T { return x + y; });
+      else if (al == T(-1)) run_binary<T, T>(p, [](T x, T y) -> T { return x - y; });
+      else run_binary<T, T>(p, [al](T x, T y) -> T { return std::fma(y, al, x); });
+    }
     else run_binary<T, T>(p, [al](T x, T y) -> T { return x + al * y; });
   });
 }

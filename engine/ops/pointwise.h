@@ -27,18 +27,39 @@ struct Prepared {
 // Checks devices, broadcasts (TensorIterator's order and message), allocates the output.
 Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype);
 
-// out = f(in0, ...) elementwise with inputs viewed as R and the output as O.
+// Note [One loop per element type]: every pointwise op reaches xtensor through the two loops
+// below, instantiated once per (input, output) element type in ops/pointwise_loops.cpp; the op
+// itself is called through a pointer. Inlining each op into its own xtensor assignment made one
+// ~4 KB loop per op x dtype: over half of the .wasm, for tensors that in lessons hold a handful
+// of elements. The indirect call costs a few ns per element (web/scripts/bench-kernels.mjs: ~4 ms
+// more per million float32 elements in WebAssembly; the .wasm went from 2.59 MB to 1.88 MB).
+template <class R, class O>
+struct UnaryFn {
+  O (*call)(const void* op, R x);
+  const void* op;
+  O operator()(R x) const { return call(op, x); }
+};
+template <class R, class O>
+struct BinaryFn {
+  O (*call)(const void* op, R x, R y);
+  const void* op;
+  O operator()(R x, R y) const { return call(op, x, y); }
+};
+template <class R, class O>
+void unary_loop(const Prepared& p, UnaryFn<R, O> f);
+template <class R, class O>
+void binary_loop(const Prepared& p, BinaryFn<R, O> f);
+
+// out = f(in0) / f(in0, in1) elementwise with inputs viewed as R and the output as O.
 template <class R, class O, class F>
-void run_unary(const Prepared& p, F f) {
+void run_unary(const Prepared& p, const F& f) {
   if (p.empty) return;
-  auto ov = xt_strided<O>(p.out_geom);
-  xt::noalias(ov) = xt::make_lambda_xfunction(std::move(f), xt_strided<R>(p.in[0]));
+  unary_loop<R, O>(p, {[](const void* op, R x) -> O { return (*static_cast<const F*>(op))(x); }, &f});
 }
 template <class R, class O, class F>
-void run_binary(const Prepared& p, F f) {
+void run_binary(const Prepared& p, const F& f) {
   if (p.empty) return;
-  auto ov = xt_strided<O>(p.out_geom);
-  xt::noalias(ov) = xt::make_lambda_xfunction(std::move(f), xt_strided<R>(p.in[0]), xt_strided<R>(p.in[1]));
+  binary_loop<R, O>(p, {[](const void* op, R x, R y) -> O { return (*static_cast<const F*>(op))(x, y); }, &f});
 }
 
 // Scalar -> element type (c10::Scalar::to<T>).

@@ -60,12 +60,22 @@ JsonWriter& JsonWriter::value(double v) {
   before_value();
   if (std::isnan(v)) { out_ += "\"nan\""; return *this; }
   if (std::isinf(v)) { out_ += v > 0 ? "\"inf\"" : "\"-inf\""; return *this; }
-  // Shortest representation that round-trips (same code path natively and in WASM).
+  // Shortest representation that round-trips (same code path natively and in WASM), found by
+  // bisection: if p digits round-trip so do p + 1 (the nearest (p+1)-digit decimal is at least as
+  // close as the p-digit one), and float32 values need 16-17 digits as doubles, so a linear search
+  // made formatting the trace's storages cost more than the kernels.
   char buf[32];
-  for (int p = 1; p <= 17; ++p) {
+  auto round_trips = [&](int p) {
     std::snprintf(buf, sizeof buf, "%.*g", p, v);
-    if (std::strtod(buf, nullptr) == v) break;
+    return std::strtod(buf, nullptr) == v;
+  };
+  int lo = 1, hi = 17;  // 17 digits always round-trip
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (round_trips(mid)) hi = mid;
+    else lo = mid + 1;
   }
+  std::snprintf(buf, sizeof buf, "%.*g", lo, v);
   out_ += buf;
   return *this;
 }

@@ -2,6 +2,11 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
 #include <limits>
 
 #include "trace/json_writer.h"
@@ -21,4 +26,34 @@ TEST_CASE("json writer escapes strings and writes non-finite floats as strings",
       .value(-std::numeric_limits<double>::infinity()).value(std::nan("")).value(0.1).value(0.49625658988952637)
       .value(1e-5).end_array();
   CHECK(w.str() == "[\"q\\\"\\\\\\n\\t\\u0001\",\"inf\",\"-inf\",\"nan\",0.1,0.49625658988952637,1e-05]");
+}
+
+// The writer bisects the digit count; check it against the definition (fewest digits that
+// round-trip) over values of every kind the trace writes.
+TEST_CASE("json writer writes the shortest round-trip digits", "[trace][json]") {
+  std::mt19937_64 gen(7);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<double> values = {0.0, -0.0, 1.0, 0.5, 2.5, 1e300, 5e-324, 2.2250738585072014e-308, 123456789.0,
+                                std::numeric_limits<double>::max(), 0.30000000000000004};
+  for (int i = 0; i < 3000; ++i) {
+    values.push_back(unit(gen));                                        // float64 samples
+    values.push_back(double(float(unit(gen) * 200 - 100)));             // float32 values
+    values.push_back(std::ldexp(unit(gen), int(gen() % 200) - 100));    // wide exponents
+    values.push_back(double(int64_t(gen() % 100000)) / 1000.0);         // short decimals
+  }
+  for (double v : values) {
+    JsonWriter w;
+    w.value(v);
+    const std::string s = w.str();
+    INFO(s);
+    REQUIRE(std::strtod(s.c_str(), nullptr) == v);
+    char shorter[40];
+    for (int p = 1; p < 17; ++p) {  // no precision below the one written round-trips
+      std::snprintf(shorter, sizeof shorter, "%.*g", p, v);
+      if (std::strtod(shorter, nullptr) == v) {
+        CHECK(std::string(shorter) == s);
+        break;
+      }
+    }
+  }
 }
