@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: Catch2 unit tests + golden programs + PyTorch conformance (CTest, native),
 # the engine's unit tests compiled to WebAssembly under Node, and the web app's Vitest and
-# browser (Playwright + Chromium) tests. Installs whatever is missing first.
+# browser (Playwright + Chromium) tests, then the benchmarks. Installs whatever is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -17,5 +17,7 @@ node --no-experimental-fetch build/wasm/tensorplay_unit_tests_wasm.js  # emscrip
 if [ -f web/package.json ]; then
   echo "== web: typecheck, Vitest, production build, browser tests"
   (cd web && npx tsc --noEmit && npx vitest run && npx vite build && node --test e2e/)
+  echo "== benchmarks (print figures; fail only on gross regressions)"
+  (cd web && node scripts/bench.mjs --loads 3 && node --no-experimental-fetch scripts/bench-kernels.mjs)
 fi
 echo "== all tests passed"
