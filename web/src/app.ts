@@ -4,7 +4,7 @@
 import type { WorkerHost } from './engine/worker-host';
 import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
-import { LANGS, t, type Lang, type MessageKey } from './model/i18n';
+import { LANGS, langFromTag, t, type Lang, type MessageKey } from './model/i18n';
 import { formatHash, initialState, save } from './model/persist';
 import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
@@ -61,7 +61,7 @@ export class App {
 
   constructor(root: HTMLElement) {
     const init = initialState(location.hash, window.localStorage, DEFAULT_CODE);
-    const lang: Lang = init.lang ?? (navigator.language.startsWith('zh') ? 'zh-CN' : 'en');
+    const lang: Lang = init.lang ?? langFromTag(navigator.language) ?? 'en';
     this.state = new AppState(lang);
     this.pendingStep = init.step;
     document.documentElement.lang = lang;

@@ -23,6 +23,12 @@ describe('URL and localStorage state', () => {
     expect(parseHash(h)).toEqual({ code, step: 3, lang: 'zh-CN' });
   });
 
+  it('reads the language from any Chinese or English tag', () => {
+    for (const tag of ['zh', 'zh-CN', 'zh-cn', 'zh-Hans-CN', 'zh_TW']) expect(parseHash(`#lang=${tag}`)).toEqual({ lang: 'zh-CN' });
+    for (const tag of ['en', 'en-GB', 'EN-us']) expect(parseHash(`#lang=${tag}`)).toEqual({ lang: 'en' });
+    expect(parseHash('#lang=zhx')).toEqual({});
+  });
+
   it('ignores malformed link parts', () => {
     expect(parseHash('#code=%%%&step=-2&lang=fr')).toEqual({});
     expect(parseHash('#code=_w&step=1.5')).toEqual({}); // invalid utf-8, non-integer step

@@ -171,3 +171,12 @@ export function tableKeys(lang: Lang): string[] {
 export function isLang(s: string | null | undefined): s is Lang {
   return s === 'en' || s === 'zh-CN';
 }
+
+/** The page language for a BCP 47 tag from a link or the browser (`zh`, `zh-CN`, `zh-Hans-CN`,
+ * `en-GB`, ...): every Chinese tag gets the Simplified Chinese table, the only one we have. */
+export function langFromTag(tag: string | null | undefined): Lang | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  if (primary === 'zh') return 'zh-CN';
+  if (primary === 'en') return 'en';
+  return undefined;
+}

@@ -1,7 +1,7 @@
 // What survives a reload or travels in a share link: the program text, the step being shown and
 // the language. URL hash = `#code=<base64url(utf-8)>&step=N&lang=xx`; localStorage keeps the last
 // edit. No DOM: the storage and the location string are passed in.
-import { isLang, type Lang } from './i18n';
+import { isLang, langFromTag, type Lang } from './i18n';
 
 export interface SharedState {
   code?: string;
@@ -47,8 +47,8 @@ export function parseHash(hash: string): SharedState {
   }
   const step = Number(params.get('step'));
   if (params.has('step') && Number.isInteger(step) && step >= 0) out.step = step;
-  const lang = params.get('lang');
-  if (isLang(lang)) out.lang = lang;
+  const lang = langFromTag(params.get('lang'));
+  if (lang) out.lang = lang;
   return out;
 }
 
