@@ -22,6 +22,9 @@ class CopySlices : public Node {
   std::shared_ptr<Node> fn;  // the in-place op's node, applied to the view's part of the gradient
 };
 
+// VariableTypeUtils.h check_inplace (semantics 1.5-1.7): raises for a leaf requiring grad, a view of
+// one, or a no-grad / multi-output view, when the in-place op would be recorded.
+void check_inplace(const Tensor& self, bool requires_grad);
 // Makes `fn` the history of in-place-modified `self` (variable.cpp rebase_history).
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn);
 

@@ -119,6 +119,16 @@ Tensor repeat(const Tensor& self, const Shape& repeats);                        
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);  // MaskedFillBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-dim value)
 
+// ---------------------------------------------------------------- shapes, triangles, diagonals (autograd/shape_ops.cpp)
+// movedim / moveaxis: permute (PermuteBackward0); a 0-dim tensor gives alias() (AliasBackward0).
+Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination);
+Tensor tile(const Tensor& self, const Shape& reps);                  // repeat: RepeatBackward0
+Tensor tril(const Tensor& self, int64_t diagonal);                   // TrilBackward0
+Tensor triu(const Tensor& self, int64_t diagonal);                   // TriuBackward0
+// torch.diag: 1-D -> diag_embed (DiagEmbedBackward0); 2-D -> diagonal_copy (DiagonalBackward0_copy).
+Tensor diag(const Tensor& self, int64_t diagonal);
+Tensor outer(const Tensor& self, const Tensor& vec2);                // reshape(n, 1) * vec2: MulBackward0
+
 // ---------------------------------------------------------------- scans and orderings (autograd/sort_scatter.cpp)
 Tensor cumsum(const Tensor& a, int64_t dim, OptDType dtype);   // CumsumBackward0
 Tensor cumprod(const Tensor& a, int64_t dim, OptDType dtype);  // CumprodBackward0
@@ -195,6 +205,16 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scal
 Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
+Tensor tril_(const Tensor& self, int64_t diagonal);   // TrilBackward0
+Tensor triu_(const Tensor& self, int64_t diagonal);   // TriuBackward0
+// In-place views (autograd/inplace_views.cpp): new geometry for self, version bumped, and (when
+// recorded) set_history, not rebase: TBackward1, TransposeBackward1, SqueezeBackward3/4/5, UnsqueezeBackward1.
+Tensor t_(const Tensor& self);
+Tensor transpose_(const Tensor& self, int64_t dim0, int64_t dim1);
+Tensor squeeze_(const Tensor& self);
+Tensor squeeze_(const Tensor& self, int64_t dim);
+Tensor squeeze_(const Tensor& self, const std::vector<int64_t>& dims);
+Tensor unsqueeze_(const Tensor& self, int64_t dim);
 
 // ---------------------------------------------------------------- autograd entry points (autograd/engine.cpp)
 // tensor.backward(gradient, retain_graph, create_graph) and torch.autograd.backward.

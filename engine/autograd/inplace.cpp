@@ -19,6 +19,8 @@ namespace {
   throw err;
 }
 
+}  // namespace
+
 // VariableTypeUtils.h check_inplace.
 void check_inplace(const Tensor& self, bool requires_grad) {
   if (!requires_grad || !ctx().grad_enabled) return;
@@ -30,6 +32,8 @@ void check_inplace(const Tensor& self, bool requires_grad) {
   if (self.requires_grad() && self.is_leaf())
     inplace_error(self, "a leaf Variable that requires grad is being used in an in-place operation.");
 }
+
+namespace {
 
 // A tensor standing in for self in the out-of-place formula: same gradient edge as self; its data
 // is a copy when the formula saves self (PyTorch saves `self.clone()` for in-place ops), else
@@ -251,6 +255,15 @@ Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value)
 
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
   return inplace_via(self, {value}, false, [&](const Tensor& s) { return masked_fill(s, mask, value); });
+}
+
+// tril_ / triu_ have no derivatives.yaml entry of their own: TrilBackward0 / TriuBackward0.
+Tensor tril_(const Tensor& self, int64_t diagonal) {
+  return inplace_via(self, {}, false, [&](const Tensor& s) { return tril(s, diagonal); });
+}
+
+Tensor triu_(const Tensor& self, int64_t diagonal) {
+  return inplace_via(self, {}, false, [&](const Tensor& s) { return triu(s, diagonal); });
 }
 
 }  // namespace tp

@@ -10,6 +10,9 @@ namespace tp::interp::lib {
 void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_tensor_views.cpp: shape/view methods and conversions (view, reshape, to, clone, detach, ...).
 void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_tensor_shape.cpp: in-place views (t_, squeeze_, ...), movedim, tile, diag, tril/triu, outer;
+// torch.masked_fill (after install_math_methods, which defines Tensor.masked_fill).
+void install_shape_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_tensor_math.cpp: math methods (+ their torch.* functions) and in-place forms.
 void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_reductions.cpp: reductions, linear algebra, cat/stack, equal/allclose.

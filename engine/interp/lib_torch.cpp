@@ -299,6 +299,7 @@ void install_modules(Interpreter& in) {
   install_creation(in, *torch, *tc);
   install_view_methods(in, *torch, *tc);
   install_math_methods(in, *torch, *tc);
+  install_shape_methods(in, *torch, *tc);
   install_reductions(in, *torch, *tc);
   install_sort_scatter(in, *torch, *tc);
   install_misc_methods(in, *tc);

@@ -78,10 +78,29 @@ std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
 // detach(): same storage, SAME version counter, no base. data(): same storage, NEW counter.
 Tensor detach(const Tensor& self);
 Tensor data(const Tensor& self);
+// movedim's permutation with PyTorch's checks; empty for a 0-dim tensor (movedim is alias() then).
+Shape movedim_order(const Tensor& self, const Shape& source, const Shape& destination);
+
 // Whether view(sizes) is possible without copying (at::detail::computeStride); nullopt if not.
 std::optional<Shape> compute_view_strides(const Shape& old_sizes, const Shape& old_strides, const Shape& new_sizes);
 // Resolves one -1 and checks numel (InferSize.h messages).
 Shape infer_size(const Shape& shape, int64_t numel);
+
+// ---------------------------------------------------------------- in-place views (ops/inplace_views.cpp)
+// New sizes/strides for self itself (same storage and offset); each bumps the version once.
+void t_(const Tensor& self);
+void transpose_(const Tensor& self, int64_t dim0, int64_t dim1);
+void squeeze_(const Tensor& self);
+void squeeze_(const Tensor& self, const std::vector<int64_t>& dims);
+void unsqueeze_(const Tensor& self, int64_t dim);
+
+// ---------------------------------------------------------------- triangles and diagonals (ops/triangular.cpp)
+// Fresh contiguous copies.
+Tensor tril(const Tensor& self, int64_t diagonal);
+Tensor triu(const Tensor& self, int64_t diagonal);
+void check_diag_dims(const Tensor& self);  // torch.diag: 1-D or 2-D only
+Tensor diag_embed(const Tensor& self, int64_t offset);  // 1-D self -> square matrix
+Tensor diagonal_copy(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
 
 // ---------------------------------------------------------------- copies (ops/copy.cpp)
 Tensor clone(const Tensor& self);                       // memory_format=preserve: dense keeps strides order

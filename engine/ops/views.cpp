@@ -147,20 +147,30 @@ Tensor expand(const Tensor& self, const Shape& sizes) {
   return make_view(self, out_sizes, out_strides, self.storage_offset());
 }
 
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+ViewGeometry transpose_geometry(const Tensor& self, int64_t dim0, int64_t dim1) {
   int64_t n = self.dim();
   dim0 = wrap_dim(dim0, n);
   dim1 = wrap_dim(dim1, n);
-  Shape sizes = self.sizes(), strides = self.strides();
+  ViewGeometry g{self.sizes(), self.strides()};
   if (n > 0) {
-    std::swap(sizes[size_t(dim0)], sizes[size_t(dim1)]);
-    std::swap(strides[size_t(dim0)], strides[size_t(dim1)]);
+    std::swap(g.sizes[size_t(dim0)], g.sizes[size_t(dim1)]);
+    std::swap(g.strides[size_t(dim0)], g.strides[size_t(dim1)]);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return g;
+}
+
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  ViewGeometry g = transpose_geometry(self, dim0, dim1);
+  return make_view(self, g.sizes, g.strides, self.storage_offset());
+}
+
+void check_t(const Tensor& self, const char* fn) {
+  TP_CHECK(self.dim() <= 2,
+           std::string(fn) + " expects a tensor with <= 2 dimensions, but self is " + std::to_string(self.dim()) + "D");
 }
 
 Tensor t(const Tensor& self) {
-  TP_CHECK(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is " + std::to_string(self.dim()) + "D");
+  check_t(self, "t()");
   return transpose(self, 0, self.dim() < 2 ? 0 : 1);
 }
 
@@ -182,39 +192,88 @@ Tensor permute(const Tensor& self, const Shape& dims) {
   return make_view(self, sizes, strides, self.storage_offset());
 }
 
-Tensor squeeze(const Tensor& self) {
-  Shape sizes, strides;
+// inferSqueezeGeometry: drops size-1 dims (all of them, or those listed).
+ViewGeometry squeeze_geometry(const Tensor& self) {
+  ViewGeometry g;
   for (int64_t d = 0; d < self.dim(); ++d) {
     if (self.sizes()[size_t(d)] == 1) continue;
-    sizes.push_back(self.sizes()[size_t(d)]);
-    strides.push_back(self.strides()[size_t(d)]);
+    g.sizes.push_back(self.sizes()[size_t(d)]);
+    g.strides.push_back(self.strides()[size_t(d)]);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return g;
 }
 
-Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims) {
+ViewGeometry squeeze_geometry(const Tensor& self, const std::vector<int64_t>& dims) {
   int64_t n = self.dim();
   std::vector<bool> drop(size_t(std::max<int64_t>(n, 1)), false);
   for (int64_t d : dims) {
     int64_t w = wrap_dim(d, n);
     if (n > 0 && self.sizes()[size_t(w)] == 1) drop[size_t(w)] = true;
   }
-  Shape sizes, strides;
+  ViewGeometry g;
   for (int64_t d = 0; d < n; ++d) {
     if (drop[size_t(d)]) continue;
-    sizes.push_back(self.sizes()[size_t(d)]);
-    strides.push_back(self.strides()[size_t(d)]);
+    g.sizes.push_back(self.sizes()[size_t(d)]);
+    g.strides.push_back(self.strides()[size_t(d)]);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return g;
+}
+
+// inferUnsqueezeGeometry: the new dim's stride keeps the tensor contiguous where it was.
+ViewGeometry unsqueeze_geometry(const Tensor& self, int64_t dim) {
+  dim = wrap_dim(dim, self.dim() + 1);
+  ViewGeometry g{self.sizes(), self.strides()};
+  int64_t new_stride = dim >= self.dim() ? 1 : g.sizes[size_t(dim)] * g.strides[size_t(dim)];
+  g.sizes.insert(g.sizes.begin() + dim, 1);
+  g.strides.insert(g.strides.begin() + dim, new_stride);
+  return g;
+}
+
+// TensorShape.cpp movedim: each source dim goes to its destination, the others keep their order
+// in the remaining places. A 0-dim tensor gives an empty order (movedim is then alias()).
+Shape movedim_order(const Tensor& self, const Shape& src, const Shape& dst) {
+  TP_CHECK(src.size() == dst.size(), "movedim: Invalid source or destination dims: source (" + shape_str(src) +
+                                         " dims) should contain the same number of dims as destination (" +
+                                         shape_str(dst) + " dims)");
+  int64_t n = self.dim();
+  Shape nsrc, ndst;
+  for (int64_t d : src) nsrc.push_back(wrap_dim(d, n));
+  for (int64_t d : dst) ndst.push_back(wrap_dim(d, n));
+  auto all_unique = [](Shape dims) {
+    std::sort(dims.begin(), dims.end());
+    return std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+  };
+  TP_CHECK(all_unique(nsrc), "movedim: repeated dim in `source` (" + shape_str(src) + ")");
+  TP_CHECK(all_unique(ndst), "movedim: repeated dim in `destination` (" + shape_str(dst) + ")");
+  if (n == 0) return {};
+  Shape order(size_t(n), -1);
+  std::vector<bool> src_used(size_t(n), false);
+  for (size_t i = 0; i < nsrc.size(); ++i) {
+    order[size_t(ndst[i])] = nsrc[i];
+    src_used[size_t(nsrc[i])] = true;
+  }
+  int64_t next_src = 0;
+  for (auto& o : order) {
+    if (o != -1) continue;
+    while (src_used[size_t(next_src)]) ++next_src;
+    o = next_src++;
+  }
+  return order;
+}
+
+Tensor squeeze(const Tensor& self) {
+  ViewGeometry g = squeeze_geometry(self);
+  return make_view(self, g.sizes, g.strides, self.storage_offset());
+}
+
+Tensor squeeze(const Tensor& self, const std::vector<int64_t>& dims) {
+  ViewGeometry g = squeeze_geometry(self, dims);
+  return make_view(self, g.sizes, g.strides, self.storage_offset());
 }
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
-  dim = wrap_dim(dim, self.dim() + 1);
-  Shape sizes = self.sizes(), strides = self.strides();
-  int64_t new_stride = dim >= self.dim() ? 1 : sizes[size_t(dim)] * strides[size_t(dim)];
-  sizes.insert(sizes.begin() + dim, 1);
-  strides.insert(strides.begin() + dim, new_stride);
-  return make_view(self, sizes, strides, self.storage_offset());
+  ViewGeometry g = unsqueeze_geometry(self, dim);
+  return make_view(self, g.sizes, g.strides, self.storage_offset());
 }
 
 Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
