@@ -1,0 +1,60 @@
+import torch
+v = torch.tensor([1., 2., 3.])
+print(torch.diag(v))
+print(torch.diag(torch.tensor([1, 2]), 1))
+print(v.diag(-1).shape)
+M = torch.arange(12.).reshape(3, 4)
+print(torch.diag(M), M.diag(1), torch.diag(M, -2), torch.diag(M, 5))
+d = torch.diag(M)
+print(d.is_contiguous(), d._base is None, d.stride(), d._version)
+dv = M.diagonal()
+print(dv, dv._base is M._base, dv.stride(), torch.diagonal(M, 1).storage_offset())
+T3 = torch.arange(8.).reshape(2, 2, 2)
+print(T3.diagonal(0, 1, 2))
+
+a = torch.tensor([1., 2.], requires_grad=True)
+D = torch.diag(a, 1)
+print(D.grad_fn.name())
+(D * torch.arange(9.).reshape(3, 3)).sum().backward()
+print(a.grad)
+A = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+dA = torch.diag(A)
+print(dA, dA.grad_fn.name())
+(dA * torch.tensor([2., 3.])).sum().backward()
+print(A.grad)
+A.grad = None
+dg = A.diagonal(1)
+print(dg.grad_fn.name())
+dg.sum().backward()
+print(A.grad)
+
+S = torch.arange(1., 10.).reshape(3, 3)
+print(S.tril())
+print(torch.triu(S, 1))
+print(torch.tril(S, -1))
+print(torch.ones(2, 4, dtype=torch.long).triu(2))
+print(torch.ones(2, 2, 2).tril())
+print(torch.ones(2, 2, dtype=torch.bool).triu())
+St = S.t().tril()
+print(St.is_contiguous(), St)
+U = torch.arange(1., 5.).reshape(2, 2)
+U.triu_()
+print(U, U._version)
+L = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+lt = L.tril()
+print(lt.grad_fn.name(), L.triu(1).grad_fn.name())
+lt.sum().backward()
+print(L.grad)
+h = L * 1
+h.tril_(-1)
+print(h, h.grad_fn.name())
+L.grad = None
+(h * 5).sum().backward()
+print(L.grad)
+
+for f in [lambda: torch.diag(torch.zeros(2, 2, 2)), lambda: torch.diag(torch.tensor(1.)),
+          lambda: torch.tril(torch.ones(3)), lambda: torch.ones(3).triu_(), lambda: M.diagonal(0, 1, -1)]:
+    try:
+        f()
+    except RuntimeError as e:
+        print(e)
