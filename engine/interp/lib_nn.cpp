@@ -444,6 +444,7 @@ void install_nn(Interpreter& in) {
   install_containers(in, *nn);
   install_state_dict(in, *std::static_pointer_cast<ClassObj>(nn->get("Module")));
   install_functional(in, *nn);
+  install_nn_layers(in, *nn);
 }
 
 }  // namespace tp::interp::lib

@@ -20,6 +20,8 @@ std::vector<std::pair<std::string, ObjPtr>> named_parameters(Interpreter& in, co
 void zero_grad(const Tensor& p, bool set_to_none);
 // torch.nn.functional and torch.nn.init.
 void install_functional(Interpreter& in, ModuleObj& nn);
+// Activations, regression / binary losses, Dropout, Embedding and their functional forms (lib_nn_layers.cpp).
+void install_nn_layers(Interpreter& in, ModuleObj& nn);
 // Sequential, ModuleList (lib_nn_containers.cpp) and Module.state_dict / load_state_dict.
 void install_containers(Interpreter& in, ModuleObj& nn);
 void install_state_dict(Interpreter& in, ClassObj& module_class);

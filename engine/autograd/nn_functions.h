@@ -1,0 +1,38 @@
+// The differentiable torch.nn.functional pieces beyond linear / mse_loss / cross_entropy
+// (functions.h): activations, regression and binary losses, dropout and embedding. Each records the
+// node PyTorch records (names in the comments); composite ops (l1_loss) record their parts.
+#pragma once
+#include <string>
+
+#include "autograd/functions.h"
+
+namespace tp {
+
+// ---------------------------------------------------------------- activations (autograd/activations.cpp)
+Tensor leaky_relu(const Tensor& x, double negative_slope);  // LeakyReluBackward0
+// approximate: "none" | "tanh" (else "approximate argument must be either none or tanh."): GeluBackward0
+Tensor gelu(const Tensor& x, const std::string& approximate);
+Tensor elu(const Tensor& x, double alpha);                   // EluBackward0
+Tensor silu(const Tensor& x);                                // SiluBackward0
+Tensor softplus(const Tensor& x, double beta, double threshold);  // SoftplusBackward0
+
+// ---------------------------------------------------------------- losses (autograd/regression_losses.cpp)
+// reduction: "mean" | "sum" | "none"; shapes that differ warn as torch/nn/functional.py does, then broadcast.
+Tensor l1_loss(const Tensor& input, const Tensor& target, const std::string& reduction);  // (input - target).abs().mean()
+Tensor smooth_l1_loss(const Tensor& input, const Tensor& target, const std::string& reduction, double beta);  // SmoothL1LossBackward0
+Tensor huber_loss(const Tensor& input, const Tensor& target, const std::string& reduction, double delta);  // HuberLossBackward0
+// BinaryCrossEntropyBackward0; shapes must match (ValueError); `weight` may be undefined.
+Tensor binary_cross_entropy(const Tensor& input, const Tensor& target, const Tensor& weight,
+                            const std::string& reduction);
+// BinaryCrossEntropyWithLogitsBackward0; `weight` / `pos_weight` may be undefined.
+Tensor binary_cross_entropy_with_logits(const Tensor& input, const Tensor& target, const Tensor& weight,
+                                        const Tensor& pos_weight, const std::string& reduction);
+
+// ---------------------------------------------------------------- dropout and embedding (autograd/dropout_embedding.cpp)
+// F.dropout: `input` itself when !training or p == 0 or empty; input * 0 (MulBackward0) for p == 1;
+// otherwise NotImplementedError (see Note [Dropout masks]).
+Tensor dropout(const Tensor& input, double p, bool training);
+// F.embedding: weight rows picked by integer indices (EmbeddingBackward0); padding_idx < 0 = none.
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx);
+
+}  // namespace tp
