@@ -2,6 +2,7 @@
 // check (semantics 1.5-1.7), write through self's storage (one version bump), then rebase
 // history: a non-view gets the op's node as grad_fn; a view of a tensor in the graph turns its
 // base's grad_fn into CopySlices(op node) and its own into a regenerated AsStridedBackward0.
+#include "autograd/clamp_round_lerp.h"
 #include "autograd/copy_slices.h"
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
@@ -170,8 +171,51 @@ Tensor unary_(const Tensor& self, UnaryOp op) {
   return inplace_via(self, {}, saves_self, [&](const Tensor& s) { return tp::unary(s, op); });
 }
 
+// TORCH_META_FUNC(clamp / clamp_min / clamp_max): an in-place clamp may not promote an integral
+// self; the message prints self.dtype() as a TypeMeta ("long int").
+static void check_clamp_keeps_dtype(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  if (is_floating(self.dtype())) return;
+  DType rt = self.dtype();
+  for (const auto& bound : {min, max})
+    if (bound) rt = promote_types(rt, native::result_type(self, native::wrap_scalar(*bound)));
+  TP_CHECK(rt == self.dtype(), "result type " + scalar_type_name(rt) + " can't be cast to the desired output type " +
+                                   c_type_name(self.dtype()));
+}
+
 Tensor clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  if (min || max) check_clamp_keeps_dtype(self, min, max);
   return inplace_via(self, {}, true, [&](const Tensor& s) { return clamp(s, min, max); });
+}
+
+Tensor clamp_min_(const Tensor& self, const Scalar& min) {
+  check_clamp_keeps_dtype(self, min, std::nullopt);
+  return inplace_via(self, {}, true, [&](const Tensor& s) { return clamp_min(s, min); });
+}
+
+Tensor clamp_min_(const Tensor& self, const Tensor& min) {
+  return inplace_via(self, {min}, true, [&](const Tensor& s) { return clamp_min(s, min); });
+}
+
+Tensor clamp_max_(const Tensor& self, const Scalar& max) {
+  check_clamp_keeps_dtype(self, std::nullopt, max);
+  return inplace_via(self, {}, true, [&](const Tensor& s) { return clamp_max(s, max); });
+}
+
+Tensor clamp_max_(const Tensor& self, const Tensor& max) {
+  return inplace_via(self, {max}, true, [&](const Tensor& s) { return clamp_max(s, max); });
+}
+
+Tensor round_decimals_(const Tensor& self, int64_t decimals) {
+  return inplace_via(self, {}, false, [&](const Tensor& s) { return round_decimals(s, decimals); });
+}
+
+Tensor lerp_(const Tensor& self, const Tensor& end, const Scalar& weight) {
+  return inplace_via(self, {end}, false, [&](const Tensor& s) { return lerp(s, end, weight); });
+}
+
+// The weight's gradient reads self, so the formula gets a copy of it when weight requires grad.
+Tensor lerp_(const Tensor& self, const Tensor& end, const Tensor& weight) {
+  return inplace_via(self, {end, weight}, any_requires_grad(weight), [&](const Tensor& s) { return lerp(s, end, weight); });
 }
 
 Tensor copy_(const Tensor& self, const Tensor& src) {

@@ -19,6 +19,13 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_cl
 void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_sort_scatter.cpp: cumsum/cumprod, sort/argsort/topk, flip, gather, scatter(_), scatter_add(_).
 void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_pointwise_more.cpp: isnan/isinf/isfinite/isposinf/isneginf, isclose, clamp_min/clamp_max,
+// round(decimals=), lerp and their in-place forms.
+void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
+void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_type_info.cpp: torch.finfo / torch.iinfo.
+void install_type_info(Interpreter& in, ModuleObj& torch);
 // lib_tensor_misc.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.
 void install_misc_methods(Interpreter& in, ClassObj& tensor_class);
 // lib_torch.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.

@@ -32,7 +32,7 @@ const UnaryEntry kUnary[] = {
     {"sqrt", UnaryOp::Sqrt},       {"sin", UnaryOp::Sin},          {"cos", UnaryOp::Cos},
     {"tanh", UnaryOp::Tanh},       {"sigmoid", UnaryOp::Sigmoid},  {"relu", UnaryOp::Relu},
     {"reciprocal", UnaryOp::Reciprocal}, {"sign", UnaryOp::Sign}, {"floor", UnaryOp::Floor},
-    {"ceil", UnaryOp::Ceil},       {"round", UnaryOp::Round},      {"rsqrt", UnaryOp::Rsqrt},
+    {"ceil", UnaryOp::Ceil},       {"rsqrt", UnaryOp::Rsqrt},  // round: lib_pointwise_more.cpp (decimals=)
     {"log1p", UnaryOp::Log1p},     {"expm1", UnaryOp::Expm1},
 };
 

@@ -302,9 +302,12 @@ void install_modules(Interpreter& in) {
   install_shape_methods(in, *torch, *tc);
   install_reductions(in, *torch, *tc);
   install_sort_scatter(in, *torch, *tc);
+  install_pointwise_more(in, *torch, *tc);
+  install_type_info(in, *torch);
   install_misc_methods(in, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));
   install_nn(in);
+  install_selections(in, *torch, *tc);
   install_optim(in);
   install_numpy(in);
   install_py_modules(in);

@@ -105,7 +105,9 @@ Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> m
     if (max) bounds.push_back(*max);
     rt = result_type_with_scalars(a, bounds);
   }
-  TP_CHECK(rt != DType::Bool, "\"clamp_scalar_cpu\" not implemented for 'Bool'");
+  // One bound goes through clamp_min / clamp_max (TensorCompare.cpp clamp_out), whose kernels say so.
+  const char* kernel = min && max ? "clamp_scalar_cpu" : min ? "clamp_min_scalar_cpu" : "clamp_max_scalar_cpu";
+  TP_CHECK(rt != DType::Bool, std::string("\"") + kernel + "\" not implemented for 'Bool'");
   Prepared p = prepare({a}, rt, rt);
   dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (!std::is_same_v<T, bool>) {

@@ -1,0 +1,35 @@
+import torch
+x = torch.tensor([-2.0, -0.5, 0.0, 1.5, 3.0], requires_grad=True)
+y = x.clamp_min(0.0)
+print(y)
+print(y.grad_fn.name())
+y.sum().backward()
+print(x.grad)
+x.grad = None
+z = torch.clamp_max(x, 1.5)
+print(z, z.grad_fn.name())
+(z * torch.arange(5.0)).sum().backward()
+print(x.grad)
+x.grad = None
+m = torch.tensor([0.0, 0.0, 1.0, 1.0, 1.0], requires_grad=True)
+t = x.clamp_min(m)
+print(t, t.grad_fn.name())
+t.sum().backward()
+print(x.grad, m.grad)
+u = torch.clamp_max(x, torch.tensor(1.0))
+print(u.grad_fn.name(), u.grad_fn.next_functions[0][0].name(), u.grad_fn.next_functions[1][0])
+b = x.detach().clone()
+print(b.clamp_min_(0.5) is b, b, b._version)
+c = torch.tensor([1, 5, 9])
+c.clamp_max_(6)
+print(c)
+print(torch.tensor([1, 5, 9]).clamp_min(2.5))
+print(torch.tensor([True, False]).clamp_min(0))
+h = x * 1
+h.clamp_max_(1.0)
+print(h, h.grad_fn.name())
+try:
+    torch.tensor([True, False]).clamp_max(True)
+except RuntimeError as e:
+    print(e)
+torch.tensor([1, 5, 9]).clamp_min_(2.5)
