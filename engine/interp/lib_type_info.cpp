@@ -1,6 +1,7 @@
-// torch.finfo / torch.iinfo (torch/csrc/TypeInfo.cpp): numeric limits of a dtype as read-only
+// torch.finfo / torch.iinfo (torch/csrc/TypeInfo.cpp): numeric limits of a dtype as
 // attributes (bits, eps, max, min, tiny, smallest_normal, resolution; dtype as a str) and a repr
 // printed through C++'s `ostream << double` (%g), which is why iinfo shows max=9.22337e+18.
+// (finfo == finfo is left out: the interpreter dispatches comparisons to user classes only.)
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -46,23 +47,9 @@ void set_int_limits(Interpreter& in, InstanceObj& o) {
   o.set("min", in.make_int(int64_t(std::numeric_limits<T>::lowest())));
 }
 
-// finfo(a) == finfo(b) compares the dtypes; anything else is NotImplemented (False for ==).
-void def_comparisons(ClassObj& cls, const std::string& prefix) {
-  for (bool eq : {true, false}) {
-    def(cls, prefix, eq ? "__eq__" : "__ne__", [eq](Interpreter& in, CallArgs& a) -> ObjPtr {
-      const ObjPtr& x = a.args.at(0);
-      const ObjPtr& y = a.args.at(1);
-      auto* yi = dynamic_cast<InstanceObj*>(y.get());
-      if (!yi || !yi->cls || yi->cls != cast<InstanceObj>(x).cls) return in.make_bool(!eq);
-      return in.make_bool((attr_str(x, "dtype") == attr_str(y, "dtype")) == eq);
-    });
-  }
-}
-
 std::shared_ptr<ClassObj> info_class(Interpreter& in, const std::string& name) {
   auto cls = make_class(name);
   cls->set("__module__", in.make_str("torch"));
-  def_comparisons(*cls, "torch." + name + ".");
   return cls;
 }
 
