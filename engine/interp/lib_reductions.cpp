@@ -6,6 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "ops/float_class.h"
 
 namespace tp::interp::lib {
 
@@ -65,13 +66,10 @@ std::vector<Tensor> tensor_list(Interpreter& in, const ObjPtr& o, const std::str
   return out;
 }
 
-bool all_close(const Tensor& a, const Tensor& b, double rtol, double atol) {
-  GradModeGuard off(false);
-  Tensor diff = tp::unary(tp::sub(a, b), UnaryOp::Abs);
-  Tensor tol = tp::add(native::wrap_scalar(Scalar::from_double(atol)),
-                       tp::mul(native::wrap_scalar(Scalar::from_double(rtol)), tp::unary(b, UnaryOp::Abs)));
-  Tensor bad = tp::compare(diff, tol, CompareOp::Gt);
-  return tp::item(tp::sum(bad, {}, false, std::nullopt)).to_int() == 0;
+// at::allclose: isclose(...).all(), so dtypes must match and NaN / inf follow Note [closeness].
+bool all_close(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
+  Tensor far = native::logical_not(native::isclose(a, b, rtol, atol, equal_nan));
+  return native::item(native::sum(far, {}, false, std::nullopt)).to_int() == 0;
 }
 
 double correction_arg(Interpreter& in, ArgParser& p) {
@@ -197,8 +195,8 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "allclose", [](Interpreter& in, Tensor& self, ArgParser& p) {
     const Tensor& o = tensor_arg(in, p.required("other", 0), "allclose", "other", 2);
     double rtol = double_arg(in, p.get("rtol", 1), 1e-5), atol = double_arg(in, p.get("atol", 2), 1e-8);
-    p.kw("equal_nan");
-    return in.make_bool(all_close(self, o, rtol, atol));
+    bool equal_nan = bool_arg(in, p.get("equal_nan", 3), false);
+    return in.make_bool(all_close(self, o, rtol, atol, equal_nan));
   }, &torch);
 
   // ---------------------------------------------------------------- joining
