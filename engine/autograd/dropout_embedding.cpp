@@ -31,10 +31,10 @@ Tensor dropout(const Tensor& input, double p, bool training) {
 }
 
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx) {
+  TP_CHECK(weight.dim() == 2, "'weight' must be 2-D");
   TP_CHECK(indices.dtype() == DType::Int64 || indices.dtype() == DType::Int32,
            "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got "
            "torch." + legacy_type_name(indices.dtype()) + " instead (while checking arguments for embedding)");
-  TP_CHECK(weight.dim() == 2, "'weight' must be 2-D");
   Tensor flat = native::reshape(native::to(indices, DType::Int64, indices.device(), false), {-1});
   Shape out_sizes = indices.sizes();
   out_sizes.push_back(weight.size(1));
