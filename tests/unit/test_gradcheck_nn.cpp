@@ -122,3 +122,15 @@ GC_CASE("embedding with repeated indices and padding_idx") {
   backward(sum(embedding(w, idx, 2), {}, false, std::nullopt), Tensor(), std::nullopt, false);
   CHECK(vals(get_grad(w)) == std::vector<double>{1, 1, 1, 1, 0, 0, 1, 1});
 }
+
+TEST_CASE("dropout: identity when not training, exact for p = 0 and 1, refuses random masks", "[nn]") {
+  SETUP;
+  Tensor x = make({1, -2, 3}, {3}, true);
+  CHECK(dropout(x, 0.5, false).impl() == x.impl());
+  CHECK(dropout(x, 0.0, true).impl() == x.impl());
+  Tensor zero = dropout(x, 1.0, true);
+  CHECK(fn_name(zero) == "MulBackward0");
+  CHECK(vals(zero) == std::vector<double>{0, 0, 0});
+  // Note [Dropout masks]: PyTorch's CPU masks depend on the machine, so none is printed.
+  CHECK_THROWS_AS(dropout(x, 0.5, true), TorchError);
+}
