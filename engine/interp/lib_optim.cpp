@@ -207,6 +207,7 @@ void install_optim(Interpreter& in) {
                    {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_int(0)}, {"amsgrad", f}, {"maximize", f},
                    {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()}},
                   false, adam_step);
+  install_lr_scheduler(in, *optim);
   in.register_module("torch.optim", optim);
   in.find_module("torch")->set("optim", optim);
 }
