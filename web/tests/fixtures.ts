@@ -1,10 +1,11 @@
-// Loads the hand-written fixture traces (tests/fixtures/*.json, schema v1) for tests.
+// Loads the fixture traces (tests/fixtures/*.json: hand-written, or `tensorplay trace` output for
+// numpy_sharing) for tests.
 // Paths come from the Vitest root (web/): under happy-dom, import.meta.url is not a file URL.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseTrace, type Trace } from '../src/engine/trace';
 
-export type FixtureName = 'clone_detach_data' | 'views_expand_strided' | 'autograd_backward' | 'runtime_error';
+export type FixtureName = 'clone_detach_data' | 'views_expand_strided' | 'autograd_backward' | 'runtime_error' | 'numpy_sharing';
 
 export function fixture(name: FixtureName): Trace {
   return parseTrace(readFileSync(join(process.cwd(), 'tests', 'fixtures', `${name}.json`), 'utf8'));

@@ -38,6 +38,27 @@ describe('MemoryView', () => {
     expect(counter('d')).toContain('own version counter');
   });
 
+  it('draws numpy arrays with numpy\'s properties: byte strides, no version counter', () => {
+    const m = new TraceModel(fixture('numpy_sharing'));  // a = np.arange(4.); t = torch.from_numpy(a); v = a[1::2]
+    const v = new MemoryView(root);
+    v.update(m.world(m.stepCount - 1), 'en');
+    const groups = [...root.querySelectorAll('.group')];
+    expect(groups.map(cardNames)).toEqual([['a', 't', 'v']]);
+    expect(groups[0].querySelector('.group-title')!.textContent).toContain('shared by 3 objects (tensors and numpy arrays)');
+    const prop = (name: string, key: string) => [...root.querySelectorAll('.card')]
+      .find((c) => c.querySelector('.names-on-card')?.textContent === name)!.querySelector(`[data-prop="${key}"] .v`)?.textContent;
+    expect(prop('v', '.strides')).toBe('(16,)');
+    expect(prop('v', 'byte offset')).toBe('8');
+    expect(prop('v', '.dtype')).toBe('float64');
+    expect(prop('v', '._version')).toBeUndefined();
+    expect(prop('t', '.stride()')).toBe('(1,)');
+    expect(prop('t', '.dtype')).toBe('torch.float64');
+    const note = (name: string) => [...root.querySelectorAll('.card')]
+      .find((c) => c.querySelector('.names-on-card')?.textContent === name)!.querySelector('.counter')!.textContent;
+    expect(note('a')).toContain('no version counter');
+    expect(note('t')).toContain('own version counter');
+  });
+
   it('highlights cells written by the step and bumped versions', () => {
     const m = new TraceModel(fixture('clone_detach_data'));
     const v = new MemoryView(root);

@@ -38,7 +38,8 @@ export interface PyObject {
 
 export interface Tensor {
   id: Id;
-  object: Id;
+  /** null for a tensor no Python object wraps (reached only as another tensor's `_base`) */
+  object: Id | null;
   repr: string;
   sizes: number[];
   strides: number[];

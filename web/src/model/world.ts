@@ -76,20 +76,21 @@ export class World {
     for (const n of step.nodes) this.nodes.set(n.id, n);
     for (const o of step.objects) this.objects.set(o.id, o);
     this.names = namePaths(step, this.objects);
+    const drawn = step.tensors.filter((t) => !this.isArrayInternal(t));
     this.groups = step.storages.map((storage) => {
       const vals = values.get(storage.id) ?? [];
       return {
         storage,
         values: vals,
         cellIndex: summaryIndexer(storage, vals.length),
-        tensors: step.tensors.filter((t) => t.storage === storage.id),
+        tensors: drawn.filter((t) => t.storage === storage.id),
       };
     });
     this.changes = diff(step, prev);
   }
 
   tensorNames(t: Tensor): string[] {
-    return this.names.get(t.object) ?? [];
+    return t.object === null ? [] : this.names.get(t.object) ?? [];
   }
 
   /** A short label: its first name, or what it is to a named tensor (`a.grad`), or `tensor #id`. */
@@ -103,6 +104,21 @@ export class World {
       }
     }
     return `tensor #${t.id}`;
+  }
+
+  /** Is this the storage view of a numpy array (`a.numpy()`, `np.arange(...)`) rather than a tensor? */
+  isNdarray(t: Tensor): boolean {
+    const type = t.object === null ? undefined : this.objects.get(t.object)?.type;
+    return type === 'ndarray' || type === 'numpy.ndarray';
+  }
+
+  /** A tensor with no Python object that only numpy arrays use as their `_base` (numpy slicing
+   * goes through one): an engine detail, not something the learner made, so it is not drawn. */
+  private isArrayInternal(t: Tensor): boolean {
+    if (t.object !== null) return false;
+    const users = this.step.tensors.filter((o) => o._base === t.id);
+    const referenced = this.step.tensors.some((o) => o.grad === t.id) || this.step.nodes.some((n) => n.tensor === t.id);
+    return users.length > 0 && users.every((o) => this.isNdarray(o)) && !referenced;
   }
 
   /** Tensors sharing a version counter with `t` (views and detach(), not .data). */

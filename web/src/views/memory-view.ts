@@ -77,6 +77,18 @@ function tuple(xs: number[]): string {
   return xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`;
 }
 
+const ITEMSIZE: Record<string, number> = { float32: 4, float64: 8, int64: 8, int32: 4, bool: 1 };
+
+/** Property rows `key value` (a third entry is a class: `bumped` rows get the bumped tooltip). */
+function propList(rows: [string, string, string?][], bumpedTitle: string): HTMLElement {
+  const props = h('div', { class: 'props' });
+  for (const [k, v, cls] of rows) {
+    props.append(h('div', { class: `prop${cls ? ` ${cls}` : ''}`, 'data-prop': k, title: cls === 'bumped' ? bumpedTitle : `${k} = ${v}` },
+      h('span', { class: 'k' }, k), h('span', { class: 'v' }, v)));
+  }
+  return props;
+}
+
 export class MemoryView {
   private readonly root: HTMLElement;
   private readonly formula: HTMLElement;
@@ -228,7 +240,8 @@ export class MemoryView {
     const labels = g.tensors.map((tt) => w.tensorLabel(tt));
     const el = h('section', { class: `group${shared ? ' shared' : ''}`, 'data-storage': g.storage.id, 'aria-label': t(lang, 'memory.storage', { id: g.storage.id }) });
     if (shared) {
-      el.append(h('p', { class: 'group-title' }, h('b', {}, t(lang, 'memory.sharedBy', { n: g.tensors.length })), ` — ${labels.join(', ')}`));
+      const key = g.tensors.some((tt) => w.isNdarray(tt)) ? 'memory.sharedByMixed' : 'memory.sharedBy';
+      el.append(h('p', { class: 'group-title' }, h('b', {}, t(lang, key, { n: g.tensors.length })), ` — ${labels.join(', ')}`));
     }
     const cards = h('div', { class: 'cards' });
     for (const tensor of g.tensors) cards.append(this.renderCard(tensor, g));
@@ -266,7 +279,11 @@ export class MemoryView {
     if (isErr) head.append(h('span', { class: 'badge err' }, '⚠ error'));
     card.append(head, this.renderGrid(tensor, g));
 
-    const props = h('div', { class: 'props' });
+    if (w.isNdarray(tensor)) {
+      card.append(this.renderArrayProps(tensor));
+      card.append(h('div', { class: 'counter' }, t(lang, 'memory.ndarrayNote')));
+      return card;
+    }
     const bumped = w.changes.bumped.has(tensor.id);
     const gradFn = tensor.grad_fn !== null ? w.nodes.get(tensor.grad_fn)?.name : null;
     const base = tensor._base !== null ? w.tensors.get(tensor._base) : null;
@@ -285,11 +302,7 @@ export class MemoryView {
     ];
     if (grad) rows.push(['.grad', w.tensorLabel(grad), 'true']);
     if (tensor.retains_grad) rows.push(['.retains_grad', 'True', 'true']);
-    for (const [k, v, cls] of rows) {
-      props.append(h('div', { class: `prop${cls ? ` ${cls}` : ''}`, 'data-prop': k, title: cls === 'bumped' ? t(lang, 'memory.bumped') : `${k} = ${v}` },
-        h('span', { class: 'k' }, k), h('span', { class: 'v' }, v)));
-    }
-    card.append(props);
+    card.append(propList(rows, t(lang, 'memory.bumped')));
 
     const family = w.versionFamily(tensor).filter((o) => o.id !== tensor.id);
     const familyText = family.length
@@ -299,6 +312,18 @@ export class MemoryView {
       h('span', { class: 'dot', style: `--fc: ${tensorColor(tensor.version_family * 7 + 3, 60)}` }),
       `${t(lang, 'memory.counter', { id: tensor.version_family })} · ${familyText}`));
     return card;
+  }
+
+  /** What numpy shows for an array: byte strides, numpy dtype names, the offset into the buffer. */
+  private renderArrayProps(tensor: Tensor): HTMLElement {
+    const size = ITEMSIZE[tensor.dtype] ?? 1;
+    return propList([
+      ['.shape', tuple(tensor.sizes)],
+      ['.strides', tuple(tensor.strides.map((st) => st * size))],
+      ['.dtype', tensor.dtype],
+      ['.itemsize', String(size)],
+      ['byte offset', String(tensor.storage_offset * size)],
+    ], '');
   }
 
   private renderGrid(tensor: Tensor, g: StorageGroup): HTMLElement {
