@@ -100,6 +100,33 @@ test('backward(): the gradient lands on the leaf and the flow is animated', asyn
   await page.close();
 });
 
+test('a wide graph stays readable: it scrolls instead of shrinking, and follows the gradient flow', async () => {
+  const code = 'import torch\nimport torch.nn as nn\n\ntorch.manual_seed(0)\n' +
+    'model = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 3), nn.ReLU(), nn.Linear(3, 1))\n' +
+    'x = torch.tensor([[1., 2.], [3., 4.]])\nloss = model(x).pow(2).mean()\nloss.backward()\n';
+  const { page, problems } = await openWithCode(browser, code, { step: 6, viewport: { width: 1024, height: 768 } });
+  assert.match(await stepLabel(page), /line 8/);
+  await page.waitForSelector('.graph-body svg');
+  const scale = await page.$eval('.graph-body svg', (svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+  assert.ok(scale >= 0.69, `graph drawn at scale ${scale}`);
+  const overflows = await page.$eval('.graph-body', (b) => b.scrollWidth > b.clientWidth);
+  assert.ok(overflows, 'this graph is wider than the panel at a readable scale');
+  // the node gradients reach last (the first Linear's weight) is scrolled into the panel
+  await page.waitForSelector('.graph-body[data-frame="done"]', { timeout: 30000 });
+  const inView = (title) => page.evaluate((title) => {
+    const el = [...document.querySelectorAll('.gnode')].find((g) => g.querySelector('.title')?.textContent === title);
+    if (!el) return null;
+    const p = el.closest('.graph-body').getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    return r.right > p.left && r.left < p.right && r.bottom > p.top && r.top < p.bottom;
+  }, title);
+  assert.ok(await page.$eval('.graph-body', (b) => b.scrollLeft > 0), 'the panel scrolled along the flow');
+  assert.equal(await inView('model.0.weight'), true, 'the first layer\'s weight, where the flow ends, is in view');
+  await page.screenshot({ path: join(OUT, 'graph-wide.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a runtime error is shown at its line, explained, with the state up to it', async () => {
   const code = 'import torch\n\nx = torch.arange(6).view(2, 3)\nt = x.t()\nv = t.view(6)\nprint("unreached")\n';
   const { page, problems } = await openWithCode(browser, code);

@@ -27,6 +27,8 @@ function graphKey(m: ReturnType<typeof buildGraph>): string {
 const FRAME_MS = 700;
 /** Layouts kept per distinct graph; a lesson rarely has more than a few dozen. */
 const LAYOUT_CACHE = 256;
+/** Smallest drawing scale: below it the graph scrolls rather than shrinking text past legibility. */
+const MIN_SCALE = 0.7;
 
 export class GraphView {
   private readonly body: HTMLElement;
@@ -118,10 +120,13 @@ export class GraphView {
 
   private draw(boxes: GraphBox[], layout: GraphLayout): void {
     clear(this.body);
-    // fits the panel: scaled down when large, never scaled up past natural size
+    // fits the panel: scaled down when large (never below MIN_SCALE, where the panel scrolls
+    // instead: node names must stay readable on a projector), never scaled up past natural size
+    const min = (n: number) => Math.ceil(n * MIN_SCALE);
     const svg = s('svg', {
       width: '100%', height: '100%', viewBox: `0 0 ${layout.width} ${layout.height}`, preserveAspectRatio: 'xMidYMid meet',
-      style: `max-width: ${Math.ceil(layout.width)}px; max-height: ${Math.ceil(layout.height)}px`,
+      style: `max-width: ${Math.ceil(layout.width)}px; max-height: ${Math.ceil(layout.height)}px; ` +
+        `min-width: ${min(layout.width)}px; min-height: ${min(layout.height)}px`,
       role: 'img', 'aria-label': `${t(this.lang, 'panel.graph')}: ${boxes.map((b) => b.title).join(', ')}`,
     });
     svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
@@ -177,6 +182,7 @@ export class GraphView {
     const f = frames[i];
     const box = svg.querySelector(`.gnode[data-key="${f.active}"]`);
     box?.classList.add('active');
+    if (box) keepInView(this.body, box);
     if (f.active.startsWith('t')) box?.querySelector('.sub.grad')?.classList.remove('pending');
     for (const fl of f.flows) {
       const edge = svg.querySelector(`.gedge[data-from="${fl.from}"][data-to="${fl.to}"]`);
@@ -198,4 +204,16 @@ export class GraphView {
     const run = this.world?.step.backward;
     if (run) this.note.firstElementChild?.replaceChildren(t(this.lang, 'graph.backward', { root: this.world?.nodes.get(run.root)?.name ?? 'backward()' }));
   }
+}
+
+/** Scrolls `panel` (only it, never the page) so `el` is visible: the graph may be wider than its
+ * panel, and the node gradients are flowing through must stay on screen. */
+function keepInView(panel: HTMLElement, el: Element): void {
+  const p = panel.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  const pad = 16;
+  if (r.left < p.left) panel.scrollLeft -= p.left - r.left + pad;
+  else if (r.right > p.right) panel.scrollLeft += r.right - p.right + pad;
+  if (r.top < p.top) panel.scrollTop -= p.top - r.top + pad;
+  else if (r.bottom > p.bottom) panel.scrollTop += r.bottom - p.bottom + pad;
 }
