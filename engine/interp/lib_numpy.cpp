@@ -161,6 +161,15 @@ ObjPtr reduce(Interpreter& in, const Tensor& a, ArgParser& p, const std::string&
   return result(in, r);
 }
 
+// ndarray.reshape: a view when the strides allow, else numpy reshapes a C-order copy, which
+// becomes the result's base (PyArray_Newshape).
+ObjPtr np_reshape(Interpreter& in, const ObjPtr& self, const Shape& shape) {
+  Tensor r = tp::reshape(as_tensor_view(array_of(self)), shape);
+  if (r.storage() == array_of(self).storage()) return np_view_result(in, self, r);
+  ObjPtr copy = in.wrap_ndarray(tp::clone(array_of(self)));
+  return np_view_result(in, copy, tp::reshape(as_tensor_view(array_of(copy)), shape));
+}
+
 using ArrMethod = std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
 
 ObjPtr bound(Interpreter& in, const ObjPtr& self, const std::string& name, ArrMethod m) {
@@ -189,7 +198,7 @@ std::vector<ObjPtr> ndarray_iterate(Interpreter& in, const ObjPtr& self) {
   if (a.dim() == 0) throw TorchError("TypeError", "iteration over a 0-d array");
   std::vector<ObjPtr> out;
   GradModeGuard off(false);
-  for (int64_t i = 0; i < a.sizes()[0]; ++i) out.push_back(result(in, tp::select(as_tensor_view(a), 0, i)));
+  for (int64_t i = 0; i < a.sizes()[0]; ++i) out.push_back(np_view_result(in, self, tp::select(as_tensor_view(a), 0, i)));
   return out;
 }
 
@@ -197,7 +206,7 @@ ObjPtr ndarray_getitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index)
   GradModeGuard off(false);
   ObjPtr t = in.wrap_tensor(as_tensor_view(array_of(self)));
   ObjPtr r = getitem(in, t, index);
-  return result(in, tensor_of(r));
+  return np_view_result(in, self, tensor_of(r));  // basic indexing is a view, advanced a copy
 }
 
 bool ndarray_setitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index, const ObjPtr& value) {
@@ -258,7 +267,7 @@ ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& n
     Shape dims;
     for (int64_t d = a.dim() - 1; d >= 0; --d) dims.push_back(d);
     GradModeGuard off(false);
-    return in.wrap_ndarray(tp::permute(as_tensor_view(a), dims));
+    return np_view_result(in, self, tp::permute(as_tensor_view(a), dims));
   }
   if (name == "item")
     return bound(in, self, name, [](Interpreter& in, const ObjPtr& s, ArgParser& p) {
@@ -274,7 +283,7 @@ ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& n
   if (name == "copy")
     return bound(in, self, name, [](Interpreter& in, const ObjPtr& s, ArgParser& p) {
       GradModeGuard off(false);
-      return in.wrap_ndarray(tp::clone(array_of(s)));
+      return in.wrap_ndarray(np_c_copy(array_of(s)));
     });
   if (name == "astype")
     return bound(in, self, name, [](Interpreter& in, const ObjPtr& s, ArgParser& p) {
@@ -284,7 +293,7 @@ ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& n
   if (name == "reshape")
     return bound(in, self, name, [](Interpreter& in, const ObjPtr& s, ArgParser& p) {
       GradModeGuard off(false);
-      return in.wrap_ndarray(tp::reshape(as_tensor_view(array_of(s)), sizes_from(in, p, 0, "shape")));
+      return np_reshape(in, s, sizes_from(in, p, 0, "shape"));
     });
   if (name == "flatten")
     return bound(in, self, name, [](Interpreter& in, const ObjPtr& s, ArgParser& p) {
@@ -297,7 +306,7 @@ ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& n
         GradModeGuard off(false);
         return reduce(in, array_of(s), p, name);
       });
-  return nullptr;
+  return ndarray_memory_getattr(in, self, name);
 }
 
 void install_numpy(Interpreter& in) {
@@ -324,6 +333,8 @@ void install_numpy(Interpreter& in) {
     auto dt = np_dtype_arg(in, p.get("dtype", 1));
     p.finish();
     if (is_ndarray(data) && (!dt || *dt == array_of(data).dtype())) return data;
+    // A CPU tensor goes through Tensor.__array__ = self.numpy(): no copy, base is the tensor.
+    if (is_tensor(data) && (!dt || *dt == tensor_of(data).dtype())) return tensor_to_numpy(in, tensor_of(data), false);
     return in.wrap_ndarray(array_from(in, data, dt));
   });
   for (const char* n : {"zeros", "ones"}) {
@@ -350,6 +361,8 @@ void install_numpy(Interpreter& in) {
     return in.wrap_ndarray(tp::arange(start, stop, step, d, Device{}));
   });
   install_numpy_functions(in, *np);
+  install_numpy_memory(in, *np);
+  install_numpy_random(in, *np);
   in.register_module("numpy", np);
 }
 

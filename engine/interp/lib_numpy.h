@@ -17,5 +17,16 @@ std::optional<DType> np_dtype(Interpreter& in, const ObjPtr& o);
 ObjPtr np_reduce(Interpreter& in, const Tensor& a, ArgParser& p, const std::string& what);
 // A fresh tensor over the array's memory (its own version counter).
 inline Tensor np_view(const Tensor& a) { return share_storage(a); }
+// np_result for an array computed from `parent`: when it shares parent's memory it is a view and its
+// base is set as numpy's PyArray_SetBaseObject does (lib_numpy_memory.cpp).
+ObjPtr np_view_result(Interpreter& in, const ObjPtr& parent, const Tensor& t);
+// numpy's copy (order='C'): a fresh C-contiguous array, whatever the source's strides.
+Tensor np_c_copy(const Tensor& t);
+// The array object behind an argument: itself, or a new owner made from a list / number.
+ObjPtr np_array_obj(Interpreter& in, const ObjPtr& o);
+// ndarray attributes about memory: base, flags, ctypes, __array_interface__, view (null if unknown).
+ObjPtr ndarray_memory_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);
+void install_numpy_memory(Interpreter& in, ModuleObj& np);  // shares_memory, ascontiguousarray, copy ...
+void install_numpy_random(Interpreter& in, ModuleObj& np);  // numpy.random (legacy RandomState)
 
 }  // namespace tp::interp::lib

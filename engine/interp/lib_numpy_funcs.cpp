@@ -77,21 +77,18 @@ void install_numpy_functions(Interpreter& in, ModuleObj& np) {
   }
   def(np, N, "reshape", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "reshape", a);
-    Tensor x = as_array(in, p.required("a", 0));
+    ObjPtr x = np_array_obj(in, p.required("a", 0));
     ObjPtr shape = p.required("newshape", 1);
     p.finish();
     Shape s = shape->kind == Kind::Int ? Shape{to_int(in, shape)} : to_int_list(in, shape, "newshape");
     GradModeGuard off(false);
-    return in.wrap_ndarray(tp::reshape(np_view(x), s));
+    return in.call(in.getattr(x, "reshape"), CallArgs{{int_tuple(in, s)}, {}});
   });
   def(np, N, "transpose", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "transpose", a);
-    Tensor x = as_array(in, p.required("a", 0));
+    ObjPtr x = np_array_obj(in, p.required("a", 0));
     p.finish();
-    Shape dims;
-    for (int64_t d = x.dim() - 1; d >= 0; --d) dims.push_back(d);
-    GradModeGuard off(false);
-    return in.wrap_ndarray(tp::permute(np_view(x), dims));
+    return in.getattr(x, "T");
   });
   def(np, N, "linspace", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "linspace", a);

@@ -112,7 +112,10 @@ ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force) {
   if (!self.device().is_cpu())
     throw TorchError("TypeError", "can't convert " + self.device().str() +
                                       " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
-  return in.wrap_ndarray(share_storage(self));
+  ObjPtr arr = in.wrap_ndarray(share_storage(self));
+  // torch's tensor_to_numpy sets the array's base to a new Python tensor over tensor.detach().
+  static_cast<NdArrayObj&>(*arr).base = in.wrap_tensor(tp::detach(self));
+  return arr;
 }
 
 void install_misc_methods(Interpreter& in, ClassObj& tc) {

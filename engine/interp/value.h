@@ -76,7 +76,9 @@ struct SetObj : Object {
 struct SliceObj : Object { SliceObj() : Object(Kind::Slice) {} ObjPtr start, stop, step; };  // None-able
 struct RangeObj : Object { RangeObj() : Object(Kind::Range) {} int64_t start = 0, stop = 0, step = 1; };
 struct TensorObj : Object { explicit TensorObj(Tensor t) : Object(Kind::Tensor), tensor(std::move(t)) {} Tensor tensor; };
-struct NdArrayObj : Object { explicit NdArrayObj(Tensor t) : Object(Kind::NdArray), array(std::move(t)) {} Tensor array; };
+// `base` is numpy's ndarray.base: null for an array that owns its memory, else the object kept alive
+// (the owning array for views, collapsed as numpy does; the tensor behind Tensor.numpy()).
+struct NdArrayObj : Object { explicit NdArrayObj(Tensor t) : Object(Kind::NdArray), array(std::move(t)) {} Tensor array; ObjPtr base; };
 struct DTypeObj : Object { explicit DTypeObj(DType d) : Object(Kind::DType), dtype(d) {} DType dtype; };
 // torch.device keeps whether an index was given: torch.device('cuda') is device(type='cuda'), which
 // is not equal to cuda:0, while a tensor's device always carries its index.
