@@ -67,7 +67,8 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
     }
     case Kind::Class: {
       auto& c = static_cast<ClassObj&>(*o);
-      if (ObjPtr v = impl.class_lookup(c, name)) return v;
+      if (ObjPtr v = impl.class_lookup(c, name))
+        return v->kind == Kind::Instance ? impl.resolve_class_attr(v, nullptr, std::static_pointer_cast<ClassObj>(o)) : v;
       if (name == "__name__") return make_str(c.class_name);
       if (name == "__qualname__") return make_str(c.class_name);
       if (name == "__bases__") {
@@ -79,23 +80,21 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
     case Kind::Instance: {
       auto& inst = static_cast<InstanceObj&>(*o);
       if (auto* sup = dynamic_cast<SuperObj*>(o.get())) {
-        for (auto& b : sup->start->bases) {
-          if (ObjPtr v = impl.class_lookup(*b, name)) {
-            if (v->kind == Kind::UserFunction || v->kind == Kind::Function) return bind(sup->self, v);
-            return v;
-          }
-        }
+        for (auto& b : sup->start->bases)
+          if (ObjPtr v = impl.class_lookup(*b, name)) return impl.resolve_class_attr(v, sup->self, impl.class_of(sup->self));
         if (name == "__init__")  // object.__init__
           return make_function("object.__init__", [](Interpreter& in, CallArgs&) { return in.none(); });
         return nullptr;
       }
-      if (ObjPtr v = inst.get(name)) return v;
-      if (auto cls = impl.class_of(o)) {
-        if (ObjPtr v = impl.class_lookup(*cls, name)) {
-          if (v->kind == Kind::UserFunction || v->kind == Kind::Function) return bind(o, v);
-          return v;
-        }
+      // a property (a data descriptor) of a user class wins over the instance's own attributes
+      if (inst.cls && inst.cls->is_user) {
+        ObjPtr v = impl.class_lookup(*inst.cls, name);
+        if (auto* d = dynamic_cast<DescriptorObj*>(v.get()); d && d->what == DescriptorObj::What::Property)
+          return impl.resolve_class_attr(v, o, inst.cls);
       }
+      if (ObjPtr v = inst.get(name)) return v;
+      if (auto cls = impl.class_of(o))
+        if (ObjPtr v = impl.class_lookup(*cls, name)) return impl.resolve_class_attr(v, o, cls);
       if (name == "__dict__") {
         auto d = std::make_shared<DictObj>();
         for (auto& k : inst.attr_order) d->items.push_back({make_str(k), inst.attrs[k]});
@@ -177,6 +176,7 @@ void Interpreter::setattr(const ObjPtr& o, const std::string& name, const ObjPtr
           return;
         }
       }
+      if (impl.set_through_property(o, name, value)) return;
       if (value) {
         if (lib::setattr(*this, o, name, value)) return;
         inst.set(name, value);

@@ -108,6 +108,7 @@ std::string to_base(int64_t v, int base, const char* prefix) {
 void Interpreter::Impl::install_builtins() {
   auto def = [&](const std::string& name, NativeFn fn) { builtins[name] = in.make_function(name, std::move(fn)); };
 
+  install_descriptor_builtins();
   builtins["__name__"] = in.make_str("__main__");
   builtins["Ellipsis"] = ellipsis_obj;
   builtins["NotImplemented"] = in.make_str("NotImplemented");

@@ -513,7 +513,16 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
   for (auto& n : scope->order) {  // the body's definition order
     auto it = scope->vars.find(n);
     if (it == scope->vars.end()) continue;
-    if (it->second->kind == Kind::UserFunction) as<UserFunctionObj>(it->second).owner = cls;
+    // methods, and the functions inside @property/@staticmethod/@classmethod, know their class
+    // for super()
+    auto own = [&](const ObjPtr& f) {
+      if (f && f->kind == Kind::UserFunction) as<UserFunctionObj>(f).owner = cls;
+    };
+    own(it->second);
+    if (auto* d = dynamic_cast<DescriptorObj*>(it->second.get())) {
+      own(d->fn);
+      own(d->setter);
+    }
     cls->set(n, it->second);
   }
   bool is_exception = false;

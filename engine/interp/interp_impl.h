@@ -33,6 +33,17 @@ struct UserFunctionObj : Object {
   std::weak_ptr<ClassObj> owner;    // the class whose body defined it (super())
 };
 
+// property / staticmethod / classmethod (descriptors.cpp): class attributes that turn into
+// something else when read through an instance or the class (Python's descriptor protocol,
+// for these three).
+struct DescriptorObj : InstanceObj {
+  enum class What : uint8_t { Property, StaticMethod, ClassMethod };
+  DescriptorObj(What w, ObjPtr f, ObjPtr set = nullptr);
+  What what;
+  ObjPtr fn;      // the getter for a property
+  ObjPtr setter;  // property only; null = read-only
+};
+
 // Python's list_iterator & co: `iter(x)` / `next(it)` over a snapshot of the items.
 // Also dict views (dict_keys / dict_items / dict_values), which are `reusable` (not consumed).
 struct IteratorObj : InstanceObj {
@@ -131,6 +142,14 @@ struct Interpreter::Impl {
   ObjPtr class_lookup(const ClassObj& cls, const std::string& name) const;  // through the bases (MRO)
   bool class_derives(const ClassObj& cls, const ClassObj& base) const;
   std::shared_ptr<ClassObj> class_of(const ObjPtr& o);
+  // A class attribute `v` read as `self.name` (self null: read from the class `cls`): a property
+  // calls its getter, a staticmethod gives its function, a classmethod binds the class, a
+  // function binds self. Anything else is returned as is.
+  ObjPtr resolve_class_attr(const ObjPtr& v, const ObjPtr& self, const std::shared_ptr<ClassObj>& cls);
+  // `self.name = value` when the class defines a property `name`: calls its setter (or raises
+  // Python's AttributeError). False when `name` is no property.
+  bool set_through_property(const ObjPtr& self, const std::string& name, const ObjPtr& value);
+  void install_descriptor_builtins();
 
   // ---- exceptions
   PyException make_error(const std::string& type, const std::string& message);
