@@ -18,15 +18,15 @@ Tensor record_clone(const Tensor& self, const Tensor& out) {
 
 }  // namespace
 
-Tensor clone(const Tensor& self) { return record_clone(self, native::clone(self)); }
+Tensor clone(const Tensor& self, MemoryFormat fmt) { return record_clone(self, native::clone(self, fmt)); }
 
-Tensor contiguous(const Tensor& self) {
-  Tensor out = native::contiguous(self);
+Tensor contiguous(const Tensor& self, MemoryFormat fmt) {
+  Tensor out = native::contiguous(self, fmt);
   return out.is_same(self) ? out : record_clone(self, out);
 }
 
-Tensor to(const Tensor& self, DType dtype, Device device, bool copy) {
-  Tensor out = native::to(self, dtype, device, copy);
+Tensor to(const Tensor& self, DType dtype, Device device, bool copy, MemoryFormat fmt) {
+  Tensor out = native::to(self, dtype, device, copy, fmt);
   if (out.is_same(self)) return out;
   if (auto n = make_node("ToCopyBackward0", {self}, out.dtype())) {
     DType in_dtype = self.dtype();
@@ -37,6 +37,18 @@ Tensor to(const Tensor& self, DType dtype, Device device, bool copy) {
     set_history(out, n);
   }
   return out;
+}
+
+Tensor resize_(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat> fmt) {
+  TP_CHECK(!self.requires_grad(), "cannot resize variables that require grad");
+  native::resize_(self, sizes, fmt);
+  return self;
+}
+
+Tensor resize_as_(const Tensor& self, const Tensor& the_template, std::optional<MemoryFormat> fmt) {
+  TP_CHECK(!self.requires_grad(), "cannot resize variables that require grad");
+  native::resize_as_(self, the_template, fmt);
+  return self;
 }
 
 // TensorShape.cpp reshape_symint: contiguous -> view; viewable -> _reshape_alias; else clone + _unsafe_view.

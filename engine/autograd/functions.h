@@ -64,9 +64,13 @@ Tensor detach(const Tensor& self);
 Tensor data(const Tensor& self);
 
 // ---------------------------------------------------------------- copies (ops/copy.cpp)
-Tensor clone(const Tensor& self);                       // memory_format=preserve: dense keeps strides order
-Tensor contiguous(const Tensor& self);                  // returns self if already contiguous
-Tensor to(const Tensor& self, DType dtype, Device device, bool copy);  // self when nothing changes and !copy
+Tensor clone(const Tensor& self, MemoryFormat fmt = MemoryFormat::Preserve);  // CloneBackward0
+Tensor contiguous(const Tensor& self, MemoryFormat fmt = MemoryFormat::Contiguous);  // self if already so
+// self when nothing changes, !copy and fmt is preserve or self's suggested format; else ToCopyBackward0.
+Tensor to(const Tensor& self, DType dtype, Device device, bool copy, MemoryFormat fmt = MemoryFormat::Preserve);
+// resize_ / resize_as_ (VariableTypeManual.cpp): refused on tensors that require grad; no history.
+Tensor resize_(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat> fmt = std::nullopt);
+Tensor resize_as_(const Tensor& self, const Tensor& the_template, std::optional<MemoryFormat> fmt = std::nullopt);
 Tensor reshape(const Tensor& self, const Shape& sizes);               // view when possible, else a copy
 Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim);
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim);

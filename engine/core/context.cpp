@@ -15,19 +15,34 @@ Context::Context() {
 }
 Context::~Context() = default;
 
-StoragePtr Context::new_storage(Device device, size_t nbytes) {
-  if (alloc->live_bytes + nbytes > alloc->cap_bytes) {
+void Context::check_memory_cap(size_t extra_bytes) const {
+  if (alloc->live_bytes + extra_bytes > alloc->cap_bytes) {
     throw TorchError("MemoryError",
                      "tensor memory limit exceeded: this program tried to hold more than " +
                          std::to_string(alloc->cap_bytes >> 20) + " MiB of tensor data (the playground's cap)");
   }
+}
+
+uint64_t Context::next_address(Device device, size_t nbytes) {
   int t = int(device.type);
   uint64_t address = next_address_[t];
   // Keep allocations 64-byte aligned and a little apart, like a real caching allocator.
   next_address_[t] += ((nbytes + 63) / 64) * 64 + 64;
+  return address;
+}
+
+StoragePtr Context::new_storage(Device device, size_t nbytes) {
+  check_memory_cap(nbytes);
+  uint64_t address = next_address(device, nbytes);
   auto s = std::make_shared<Storage>(++last_storage_id_, device, nbytes, address, alloc);
   storages_.push_back(s);
   return s;
+}
+
+void Context::grow_storage(Storage& s, size_t nbytes) {
+  if (nbytes <= s.nbytes()) return;
+  check_memory_cap(nbytes - s.nbytes());
+  s.grow(nbytes, next_address(s.device(), nbytes));
 }
 
 void Context::register_tensor(const std::shared_ptr<TensorImpl>& t) {

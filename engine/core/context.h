@@ -31,6 +31,8 @@ class Context {
   // Allocates a zeroed storage with a fresh id and a simulated address on `device`.
   // Throws a MemoryError-style RuntimeError naming the cap when it would be exceeded.
   StoragePtr new_storage(Device device, size_t nbytes);
+  // Grows `s` to nbytes at a fresh simulated address (resize_); same cap check as new_storage.
+  void grow_storage(Storage& s, size_t nbytes);
   VersionCounterPtr new_version_counter() { return std::make_shared<VersionCounter>(next_family_id()); }
 
   // Registries for the trace (weak: the program decides lifetimes).
@@ -54,6 +56,8 @@ class Context {
  private:
   int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0, last_object_id_ = 0;
   uint64_t next_address_[3];
+  void check_memory_cap(size_t extra_bytes) const;
+  uint64_t next_address(Device device, size_t nbytes);
   std::vector<std::weak_ptr<TensorImpl>> tensors_;
   size_t prune_mark_ = 0;
   std::vector<std::weak_ptr<Storage>> storages_;

@@ -1,5 +1,6 @@
 // Storage: a shared, byte-addressed, dtype-agnostic buffer (PyTorch's untyped storage).
-// Invariant: the simulated address is fixed at creation and unique within a session, so
+// Invariant: the simulated address is unique within a session and changes only when resize_
+// grows the storage (Context::grow_storage hands out a fresh one, like a reallocation), so
 // data_ptr() values look real and are identical run to run.
 #pragma once
 #include <cstdint>
@@ -34,6 +35,11 @@ class Storage {
   // Bumped by every kernel that writes; the trace copies a storage's bytes only when it moved.
   uint64_t write_count() const { return write_count_; }
   void mark_written() { ++write_count_; }
+
+  // resize_bytes_cpu: a bigger buffer at `new_address`, the old bytes copied to its front and the
+  // rest zeroed (uninitialised in PyTorch). The Storage object stays: every tensor sharing it sees
+  // the new data. Call through Context::grow_storage, which checks the memory cap.
+  void grow(size_t nbytes, uint64_t new_address);
 
  private:
   int64_t id_;

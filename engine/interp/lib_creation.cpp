@@ -4,6 +4,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "interp/lib_memory_format.h"
 #include "ops/native.h"
 
 namespace tp::interp::lib {
@@ -93,6 +94,7 @@ struct Options {
   Device device;
   bool device_given = false;
   bool requires_grad = false;
+  std::optional<MemoryFormat> memory_format;
 };
 
 // dtype=, device=, requires_grad= (and the ignored layout=, pin_memory=, out=None, generator=).
@@ -105,7 +107,7 @@ Options read_options(Interpreter& in, ArgParser& p, const Device& default_device
   o.requires_grad = bool_arg(in, p.kw("requires_grad"), false);
   p.kw("layout");
   p.kw("pin_memory");
-  p.kw("memory_format");
+  o.memory_format = opt_memory_format(in, p.kw("memory_format"), p.name());
   p.kw("generator");
   if (ObjPtr out = p.kw("out"); !is_none(out)) throw TorchError("TypeError", p.name() + "(): out= is not supported by the playground");
   p.finish();
@@ -128,15 +130,22 @@ NativeFn sized_factory(const std::string& name, SizedFactory f) {
   };
 }
 
-// zeros_like(t, dtype=None, device=None, requires_grad=False) and friends.
-NativeFn like_factory(const std::string& name, SizedFactory f) {
+// zeros_like(t, dtype=None, device=None, requires_grad=False, memory_format=preserve) and friends:
+// at::empty_like (TensorFactories.cpp) in that format, then filled.
+using LikeFactory = std::function<Tensor(const Tensor&, DType, Device, MemoryFormat)>;
+NativeFn like_factory(const std::string& name, LikeFactory f) {
   return [name, f](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch." + name, a);
     const Tensor& t = tensor_arg(in, p.required("input", 0), name, "input", 1);
     p.max_positional(1);
     Options o = read_options(in, p, t.device());
-    return finish(in, f(t.sizes(), o.dtype.value_or(t.dtype()), o.device), o.requires_grad);
+    MemoryFormat fmt = o.memory_format.value_or(MemoryFormat::Preserve);
+    return finish(in, f(t, o.dtype.value_or(t.dtype()), o.device, fmt), o.requires_grad);
   };
+}
+
+Tensor filled_like(const Tensor& t, int64_t v, DType d, Device dev, MemoryFormat fmt) {
+  return native::full_like(t, Scalar::from_int(v), d, dev, fmt);
 }
 
 Scalar number_arg(Interpreter& in, const ObjPtr& o, const std::string& fname, const std::string& name) {
@@ -224,14 +233,24 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
 
   def(torch, T, "zeros", sized_factory("zeros", tp::zeros));
   def(torch, T, "ones", sized_factory("ones", tp::ones));
-  def(torch, T, "empty", sized_factory("empty", tp::zeros));  // uninitialised in PyTorch; zeros here
+  def(torch, T, "empty", [](Interpreter& in, CallArgs& a) -> ObjPtr {  // uninitialised in PyTorch; zeros here
+    ArgParser p(in, "torch.empty", a);
+    Shape s = sizes_from(in, p, 0);
+    Options o = read_options(in, p);
+    MemoryFormat fmt = o.memory_format.value_or(MemoryFormat::Contiguous);
+    return finish(in, native::empty(s, o.dtype.value_or(ctx().default_dtype), o.device, fmt), o.requires_grad);
+  });
   def(torch, T, "rand", sized_factory("rand", tp::rand));
   def(torch, T, "randn", sized_factory("randn", tp::randn));
-  def(torch, T, "zeros_like", like_factory("zeros_like", tp::zeros));
-  def(torch, T, "ones_like", like_factory("ones_like", tp::ones));
-  def(torch, T, "empty_like", like_factory("empty_like", tp::zeros));
-  def(torch, T, "rand_like", like_factory("rand_like", tp::rand));
-  def(torch, T, "randn_like", like_factory("randn_like", tp::randn));
+  def(torch, T, "zeros_like", like_factory("zeros_like", [](const Tensor& t, DType d, Device dev, MemoryFormat f) {
+        return filled_like(t, 0, d, dev, f);
+      }));
+  def(torch, T, "ones_like", like_factory("ones_like", [](const Tensor& t, DType d, Device dev, MemoryFormat f) {
+        return filled_like(t, 1, d, dev, f);
+      }));
+  def(torch, T, "empty_like", like_factory("empty_like", native::empty_like));
+  def(torch, T, "rand_like", like_factory("rand_like", native::rand_like));
+  def(torch, T, "randn_like", like_factory("randn_like", native::randn_like));
 
   def(torch, T, "full", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.full", a);
@@ -247,7 +266,8 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Scalar v = number_arg(in, p.required("fill_value", 1), "full_like", "fill_value");
     p.max_positional(2);
     Options o = read_options(in, p, t.device());
-    return finish(in, tp::full(t.sizes(), v, o.dtype.value_or(t.dtype()), o.device), o.requires_grad);
+    MemoryFormat fmt = o.memory_format.value_or(MemoryFormat::Preserve);
+    return finish(in, native::full_like(t, v, o.dtype.value_or(t.dtype()), o.device, fmt), o.requires_grad);
   });
   def(torch, T, "eye", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.eye", a);

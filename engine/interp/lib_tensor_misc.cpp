@@ -6,6 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "interp/lib_memory_format.h"
 
 namespace tp::interp::lib {
 
@@ -194,8 +195,9 @@ void install_misc_methods(Interpreter& in, ClassObj& tc) {
     return in.make_int(int64_t(self.element_size()));
   });
   method(tc, "is_contiguous", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    p.kw("memory_format");
-    return in.make_bool(self.is_contiguous());
+    ObjPtr f = p.get("memory_format", 0);
+    MemoryFormat fmt = opt_memory_format(in, f, "is_contiguous").value_or(MemoryFormat::Contiguous);
+    return in.make_bool(is_contiguous_in(self.sizes(), self.strides(), fmt));
   });
   method(tc, "is_floating_point", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.make_bool(is_floating(self.dtype()));

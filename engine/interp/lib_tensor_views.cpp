@@ -3,6 +3,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "interp/lib_memory_format.h"
 
 namespace tp::interp::lib {
 
@@ -31,15 +32,15 @@ ObjPtr tensor_to(Interpreter& in, Tensor& self, ArgParser& p) {
   if (ObjPtr d = p.kw("dtype"); !is_none(d)) dtype = to_dtype(d);
   if (ObjPtr d = p.kw("device"); !is_none(d)) device = to_device(d);
   p.kw("non_blocking");
-  p.kw("memory_format");
+  MemoryFormat fmt = opt_memory_format(in, p.kw("memory_format"), "to").value_or(MemoryFormat::Preserve);
   bool copy = bool_arg(in, p.kw("copy"), false);
-  return in.wrap_tensor(tp::to(self, dtype, device, copy));
+  return in.wrap_tensor(tp::to(self, dtype, device, copy, fmt));
 }
 
 Method convert_to(DType d) {
   return [d](Interpreter& in, Tensor& self, ArgParser& p) {
-    p.kw("memory_format");
-    return in.wrap_tensor(tp::to(self, d, self.device(), false));
+    MemoryFormat fmt = opt_memory_format(in, p.kw("memory_format"), dtype_short_name(d)).value_or(MemoryFormat::Preserve);
+    return in.wrap_tensor(tp::to(self, d, self.device(), false, fmt));
   };
 }
 
@@ -137,12 +138,13 @@ void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "detach", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.wrap_tensor(tp::detach(self)); });
   method(tc, "detach_", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.wrap_tensor(tp::detach_(self)); });
   method(tc, "clone", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    p.kw("memory_format");
-    return in.wrap_tensor(tp::clone(self));
+    MemoryFormat fmt = opt_memory_format(in, p.kw("memory_format"), "clone").value_or(MemoryFormat::Preserve);
+    return in.wrap_tensor(tp::clone(self, fmt));
   });
   method(tc, "contiguous", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    p.kw("memory_format");
-    return in.wrap_tensor(tp::contiguous(self));
+    ObjPtr f = p.get("memory_format", 0);
+    MemoryFormat fmt = opt_memory_format(in, f, "contiguous").value_or(MemoryFormat::Contiguous);
+    return in.wrap_tensor(tp::contiguous(self, fmt));
   });
   method(tc, "copy_", [](Interpreter& in, Tensor& self, ArgParser& p) {
     ObjPtr src = p.required("src", 0);

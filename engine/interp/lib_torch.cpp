@@ -6,6 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "interp/lib_memory_format.h"
 #include "interp/library.h"
 
 namespace tp::interp::lib {
@@ -305,6 +306,7 @@ void install_modules(Interpreter& in) {
   install_pointwise_more(in, *torch, *tc);
   install_type_info(in, *torch);
   install_misc_methods(in, *tc);
+  install_memory_formats(in, *torch, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));
   install_nn(in);
   install_selections(in, *torch, *tc);

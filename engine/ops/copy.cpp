@@ -1,4 +1,4 @@
-// Kernels that allocate: clone/contiguous/to (empty_like with memory_format=preserve), copy_,
+// Kernels that allocate: copy_,
 // reshape/flatten (a view when computeStride allows it), cat/stack and item().
 #include <string>
 
@@ -42,14 +42,7 @@ void check_no_partial_overlap(const Tensor& out, const Tensor& input) {
            "memory location. Please clone() the tensor before performing the operation.");
 }
 
-Tensor clone(const Tensor& self) {
-  return copy_into_fresh(self, empty_like_preserve(self, self.dtype(), self.device()));
-}
-
-Tensor contiguous(const Tensor& self) {
-  if (self.is_contiguous()) return self;
-  return copy_into_fresh(self, make_empty(self.sizes(), self.dtype(), self.device()));
-}
+// clone / contiguous / to live in ops/memory_format.cpp (they allocate in a memory format).
 
 // aten/src/ATen/native/Copy.cpp copy_impl + TensorIterator's shape and overlap checks.
 void copy_(const Tensor& self, const Tensor& src) {
@@ -68,11 +61,6 @@ void copy_(const Tensor& self, const Tensor& src) {
     convert_copy(geometry_of(self), broadcast_geometry(tmp.geom, self.sizes()));
   }
   self.bump_version();
-}
-
-Tensor to(const Tensor& self, DType dtype, Device device, bool copy) {
-  if (!copy && dtype == self.dtype() && device == self.device()) return self;
-  return copy_into_fresh(self, empty_like_preserve(self, dtype, device));
 }
 
 Tensor reshape(const Tensor& self, const Shape& sizes) {

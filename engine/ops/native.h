@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/memory_format.h"
 #include "core/tensor.h"
 
 namespace tp {
@@ -103,14 +104,29 @@ Tensor diag_embed(const Tensor& self, int64_t offset);  // 1-D self -> square ma
 Tensor diagonal_copy(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2);
 
 // ---------------------------------------------------------------- copies (ops/copy.cpp)
-Tensor clone(const Tensor& self);                       // memory_format=preserve: dense keeps strides order
-Tensor contiguous(const Tensor& self);                  // returns self if already contiguous
 void copy_(const Tensor& self, const Tensor& src);      // broadcasts src, casts dtype, crosses devices; bumps
-Tensor to(const Tensor& self, DType dtype, Device device, bool copy);  // self when nothing changes and !copy
 Tensor reshape(const Tensor& self, const Shape& sizes);               // view when possible, else a copy
 Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim);
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim);
+
+// ---------------------------------------------------------------- memory formats (ops/memory_format.cpp, ops/resize.cpp)
+// preserve: a dense input keeps its strides, others get dense strides in the input's order.
+Tensor clone(const Tensor& self, MemoryFormat fmt = MemoryFormat::Preserve);
+// self when already contiguous in `fmt`; preserve is refused.
+Tensor contiguous(const Tensor& self, MemoryFormat fmt = MemoryFormat::Contiguous);
+// self when dtype/device are unchanged, !copy and fmt is preserve or self's suggested format.
+Tensor to(const Tensor& self, DType dtype, Device device, bool copy, MemoryFormat fmt = MemoryFormat::Preserve);
+Tensor empty(const Shape& sizes, DType dtype, Device device, MemoryFormat fmt);
+Tensor empty_like(const Tensor& self, DType dtype, Device device, MemoryFormat fmt);
+Tensor full_like(const Tensor& self, const Scalar& value, DType dtype, Device device, MemoryFormat fmt);
+Tensor rand_like(const Tensor& self, DType dtype, Device device, MemoryFormat fmt);
+Tensor randn_like(const Tensor& self, DType dtype, Device device, MemoryFormat fmt);
+// torch.empty_strided: exactly these strides over a fresh storage (sizes and ranks checked).
+Tensor empty_strided_checked(const Shape& sizes, const Shape& strides, DType dtype, Device device);
+// In place: contiguous strides for new sizes, the storage grown when too small (no version bump).
+void resize_(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat> fmt);
+void resize_as_(const Tensor& self, const Tensor& the_template, std::optional<MemoryFormat> fmt);
 
 // ---------------------------------------------------------------- pointwise (ops/pointwise.cpp)
 // Binary ops broadcast with PyTorch's message and promote with result_type().
