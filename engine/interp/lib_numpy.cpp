@@ -166,7 +166,7 @@ ObjPtr reduce(Interpreter& in, const Tensor& a, ArgParser& p, const std::string&
 ObjPtr np_reshape(Interpreter& in, const ObjPtr& self, const Shape& shape) {
   Tensor r = tp::reshape(as_tensor_view(array_of(self)), shape);
   if (r.storage() == array_of(self).storage()) return np_view_result(in, self, r);
-  ObjPtr copy = in.wrap_ndarray(tp::clone(array_of(self)));
+  ObjPtr copy = in.wrap_ndarray(np_c_copy(array_of(self)));
   return np_view_result(in, copy, tp::reshape(as_tensor_view(array_of(copy)), shape));
 }
 
