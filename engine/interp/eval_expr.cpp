@@ -151,13 +151,13 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
     }
     case ExprKind::BoolOp: {
       auto& b = static_cast<const BoolOp&>(e);
-      ObjPtr v;
-      for (auto& x : b.values) {
-        v = eval(*x);
+      // Python tests every operand but the last: `None or t` is t without bool(t).
+      for (size_t i = 0; i + 1 < b.values.size(); ++i) {
+        ObjPtr v = eval(*b.values[i]);
         bool t = in.truthy(v);
         if (b.is_and ? !t : t) return v;
       }
-      return v;
+      return eval(*b.values.back());
     }
     case ExprKind::Compare: {
       auto& c = static_cast<const Compare&>(e);
