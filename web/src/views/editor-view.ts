@@ -1,7 +1,7 @@
 // The program editor: CodeMirror 6 with Python highlighting, Ctrl/Cmd+Enter to run, the current
 // statement's lines highlighted and the failing line marked with its error message below it.
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { python } from '@codemirror/lang-python';
+import { pythonLanguage } from '@codemirror/lang-python';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, StateEffect, StateField, type Range } from '@codemirror/state';
 import {
@@ -83,7 +83,7 @@ export class EditorView_ {
           indentOnInput(),
           bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          python(),
+          pythonLanguage, // the language alone: python() adds completion sources that pull in @codemirror/autocomplete
           keymap.of([runKey, ...defaultKeymap, ...historyKeymap, indentWithTab]),
           marksField,
           EditorState.tabSize.of(4),
