@@ -24,6 +24,8 @@ void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tensor_cl
 void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
 void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_bitwise.cpp: torch.bitwise_* functions, methods and in-place methods.
+void install_bitwise(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_type_info.cpp: torch.finfo / torch.iinfo.
 void install_type_info(Interpreter& in, ModuleObj& torch);
 // lib_tensor_misc.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.

@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
+#include "ops/bitwise.h"
 
 namespace tp::interp::lib {
 
@@ -40,15 +41,17 @@ CompareOp reflect(CompareOp op) {  // 1 < x  is  x > 1
   }
 }
 
-// & | ^ on bool tensors (logical); integer bitwise ops have no kernel here.
-Tensor logical(const std::string& op, const Tensor& a, const Tensor& b) {
-  bool ok = (a.dtype() == DType::Bool || a.impl()->is_wrapped_number) &&
-            (b.dtype() == DType::Bool || b.impl()->is_wrapped_number);
-  if (!ok) throw TorchError("RuntimeError", "bitwise operators on non-bool tensors are not supported by the playground");
-  Tensor ab = tp::to(a, DType::Bool, a.device(), false), bb = tp::to(b, DType::Bool, b.device(), false);
-  if (op == "&") return tp::mul(ab, bb);
-  if (op == "|") return tp::maximum(ab, bb);
-  return tp::compare(ab, bb, CompareOp::Ne);
+// & | ^ << >> : Tensor.__and__ ... __rshift__, i.e. torch.bitwise_* (ops/bitwise.h).
+BitwiseOp bitwise_op_of(const std::string& op) {
+  if (op == "&") return BitwiseOp::And;
+  if (op == "|") return BitwiseOp::Or;
+  if (op == "^") return BitwiseOp::Xor;
+  if (op == "<<") return BitwiseOp::LeftShift;
+  return BitwiseOp::RightShift;
+}
+
+Tensor bitwise(const std::string& op, const Tensor& a, const Tensor& b) {
+  return native::bitwise(a, b, bitwise_op_of(op));
 }
 
 // self OP other with self the tensor on the left.
@@ -61,7 +64,7 @@ Tensor forward_op(const std::string& op, const Tensor& a, const Tensor& b) {
   if (op == "%") return tp::remainder(a, b);
   if (op == "**") return tp::pow(a, b);
   if (op == "@") return tp::matmul(a, b);
-  return logical(op, a, b);
+  return bitwise(op, a, b);
 }
 
 // number OP tensor: the reflected dunder of the tensor (torch/_tensor.py).
@@ -73,11 +76,12 @@ Tensor reflected_op(const std::string& op, const Tensor& number, const Tensor& t
   if (op == "//") return tp::floor_divide(number, t);
   if (op == "%") return tp::remainder(number, t);
   if (op == "**") return tp::pow(number, t);
-  return logical(op, t, number);
+  if (op == "<<" || op == ">>") return bitwise(op, number, t);  // __rlshift__: bitwise_left_shift(other, self)
+  return bitwise(op, t, number);
 }
 
 bool known_op(const std::string& op) {
-  static const char* ops[] = {"+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^"};
+  static const char* ops[] = {"+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<", ">>"};
   for (const char* o : ops) if (op == o) return true;
   return false;
 }
@@ -115,7 +119,7 @@ ObjPtr inplace_op(Interpreter& in, const std::string& op, const ObjPtr& a, const
   else if (op == "//") tp::floor_divide_(x, *y);
   else if (op == "%") tp::remainder_(x, *y);
   else if (op == "**") tp::pow_(x, *y);
-  else if (op == "&" || op == "|" || op == "^") tp::copy_(x, logical(op, x, *y));
+  else if (op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>") native::write_result_(x, bitwise(op, x, *y));
   else return nullptr;  // @= : Python falls back to x = x @ y
   return a;
 }
@@ -132,8 +136,7 @@ ObjPtr unary_op(Interpreter& in, const std::string& op, const ObjPtr& a) {
   }
   if (op == "+") return a;
   if (op == "~") {
-    if (t.dtype() == DType::Bool) return in.wrap_tensor(tp::logical_not(t));
-    throw TorchError("RuntimeError", "bitwise_not on non-bool tensors is not supported by the playground");
+    return in.wrap_tensor(native::bitwise_not(t));
   }
   return nullptr;
 }

@@ -4,6 +4,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "ops/nonzero_unique.h"
 
 namespace tp::interp::lib {
 
@@ -159,7 +160,7 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     const Tensor& cond = tensor_arg(in, p.required("condition", 0), "where", "condition", 1);
     ObjPtr x = p.get("input", 1), y = p.get("other", 2);
     p.finish();
-    if (!x && !y) throw TorchError("RuntimeError", "torch.where(condition) is not supported by the playground");
+    if (!x && !y) return wrap_tuple(in, native::nonzero_tuple(cond));  // torch.nonzero(cond, as_tuple=True)
     if (!x || !y) throw TorchError("TypeError", "where() missing 1 required positional argument");
     return in.wrap_tensor(tp::where(cond, operand(in, x, "where", "input", 2), operand(in, y, "where", "other", 3)));
   });
