@@ -257,7 +257,13 @@ void Interpreter::Impl::install_exception_classes() {
       return in.make_exception(name, msg, a.args);
     };
     builtin_classes[name] = c;
-    builtins[name] = c;
+    size_t dot = name.rfind('.');
+    if (dot == std::string::npos) {
+      builtins[name] = c;
+    } else {  // a library's exception (numpy.core._exceptions.X): not a builtin name
+      c->class_name = name.substr(dot + 1);
+      c->set("__module__", in.make_str(name.substr(0, dot)));
+    }
   }
   for (const std::string& name : exception_class_names()) {
     std::string base = exception_base(name);

@@ -33,6 +33,8 @@ const std::map<std::string, std::string>& hierarchy() {
       {"FutureWarning", "Warning"}, {"RuntimeWarning", "Warning"}, {"SyntaxWarning", "Warning"},
       {"PendingDeprecationWarning", "Warning"}, {"ImportWarning", "Warning"}, {"ResourceWarning", "Warning"},
       {"UnicodeWarning", "Warning"}, {"BytesWarning", "Warning"},
+      // numpy's ufunc casting errors (numpy/core/_exceptions.py): TypeError subclasses.
+      {"numpy.core._exceptions._UFuncOutputCastingError", "TypeError"},
   };
   return h;
 }

@@ -4,6 +4,7 @@
 // An ndarray is an NdArrayObj over a tp Tensor view; arrays never take part in autograd.
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "core/context.h"
 #include "core/error.h"
@@ -224,18 +225,36 @@ ObjPtr ndarray_binary_op(Interpreter& in, const std::string& op, const ObjPtr& a
   return result(in, binary(op, x, y));
 }
 
+std::string np_ufunc_name(const std::string& op) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"+", "add"}, {"-", "subtract"}, {"*", "multiply"}, {"/", "divide"}, {"//", "floor_divide"},
+      {"**", "power"}, {"%", "remainder"}, {"@", "matmul"}, {"&", "bitwise_and"}, {"|", "bitwise_or"},
+      {"^", "bitwise_xor"}, {"<<", "left_shift"}, {">>", "right_shift"}};
+  for (auto& [sym, name] : names)
+    if (op == sym) return name;
+  return op;
+}
+
+// Writes a ufunc's result into `out` under numpy's default casting='same_kind' (no float -> int,
+// no int -> bool), broadcasting the result to out's shape; returns `out` itself.
+ObjPtr np_store_ufunc_result(Interpreter& in, const std::string& op, const ObjPtr& r, const ObjPtr& out) {
+  GradModeGuard off(false);
+  Tensor dst = as_tensor_view(array_of(out));
+  Tensor src = is_ndarray(r) ? array_of(r) : tp::full({}, to_scalar(r), dst.dtype(), Device{});
+  if (!is_ndarray(r) && r->kind == Kind::Float && !is_floating(dst.dtype())) src = tp::full({}, to_scalar(r), DType::Float64, Device{});
+  if (!can_cast(src.dtype(), dst.dtype()))
+    throw TorchError("numpy.core._exceptions._UFuncOutputCastingError",
+                     "Cannot cast ufunc '" + np_ufunc_name(op) + "' output from dtype('" + np_name(src.dtype()) +
+                         "') to dtype('" + np_name(dst.dtype()) + "') with casting rule 'same_kind'");
+  tp::copy_(dst, src);
+  return out;
+}
+
 ObjPtr ndarray_inplace_op(Interpreter& in, const std::string& op, const ObjPtr& a, const ObjPtr& b) {
   GradModeGuard off(false);
   ObjPtr r = ndarray_binary_op(in, op, a, b);
   if (!r) return nullptr;
-  Tensor dst = as_tensor_view(array_of(a));
-  Tensor src = is_ndarray(r) ? array_of(r) : tp::full({}, to_scalar(r), dst.dtype(), Device{});
-  if (!can_cast(src.dtype(), dst.dtype()))
-    throw TorchError("numpy.core._exceptions._UFuncOutputCastingError",
-                     "Cannot cast ufunc '" + op + "' output from dtype('" + np_name(src.dtype()) + "') to dtype('" +
-                         np_name(dst.dtype()) + "') with casting rule 'same_kind'");
-  tp::copy_(dst, src);
-  return a;
+  return np_store_ufunc_result(in, op, r, a);
 }
 
 ObjPtr ndarray_unary_op(Interpreter& in, const std::string& op, const ObjPtr& a) {
@@ -318,6 +337,9 @@ void install_numpy(Interpreter& in) {
     np->set(d == DType::Bool ? "bool_" : dtype_short_name(d), np_dtype_obj(in, d));
   np->set("pi", in.make_float(3.141592653589793));
   np->set("e", in.make_float(2.718281828459045));
+  np->set("nan", in.make_float(std::numeric_limits<double>::quiet_NaN()));
+  np->set("inf", in.make_float(std::numeric_limits<double>::infinity()));
+  np->set("newaxis", in.none());
   const std::string N = "numpy.";
   def(*np, N, "array", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "array", a);

@@ -26,6 +26,11 @@ Tensor np_c_copy(const Tensor& t);
 ObjPtr np_array_obj(Interpreter& in, const ObjPtr& o);
 // ndarray attributes about memory: base, flags, ctypes, __array_interface__, view (null if unknown).
 ObjPtr ndarray_memory_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);
+// Binary ufunc on arrays/numbers by its operator symbol ("+", "/", ...); null if not applicable.
+ObjPtr ndarray_binary_op(Interpreter& in, const std::string& op, const ObjPtr& a, const ObjPtr& b);
+// numpy's name for an operator's ufunc ("+" -> "add") and the out= store under casting='same_kind'.
+std::string np_ufunc_name(const std::string& op);
+ObjPtr np_store_ufunc_result(Interpreter& in, const std::string& op, const ObjPtr& r, const ObjPtr& out);
 void install_numpy_memory(Interpreter& in, ModuleObj& np);  // shares_memory, ascontiguousarray, copy ...
 void install_numpy_random(Interpreter& in, ModuleObj& np);  // numpy.random (legacy RandomState)
 

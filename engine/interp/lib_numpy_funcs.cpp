@@ -108,6 +108,28 @@ void install_numpy_functions(Interpreter& in, ModuleObj& np) {
       return in.wrap_ndarray(ones ? tp::ones(x.sizes(), d, Device{}) : tp::zeros(x.sizes(), d, Device{}));
     });
   }
+  // Binary ufuncs: np.add(x1, x2, out=None); with out= the result is cast into it ('same_kind') and
+  // `out` itself is returned (the 60-minute blitz's np.add(a, 1, out=a) on a from_numpy array).
+  for (const char* sym : {"+", "-", "*", "/", "//", "**", "%"}) {
+    std::string op = sym, name = np_ufunc_name(op);
+    def(np, N, name, [op, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, name, a);
+      ObjPtr x = np_array_obj(in, p.required("x1", 0)), y = p.required("x2", 1);
+      ObjPtr out = p.kw("out");
+      p.finish();
+      if (!is_number(y)) y = np_array_obj(in, y);
+      ObjPtr r = ndarray_binary_op(in, op, x, y);
+      if (!r) throw TorchError("TypeError", "ufunc '" + name + "' not supported for the input types");
+      if (!out || is_none(out)) return r;
+      if (out->kind == Kind::Tuple) {
+        auto& items = static_cast<TupleObj&>(*out).items;
+        if (items.size() != 1) throw TorchError("ValueError", "The 'out' tuple must have exactly one entry per ufunc output");
+        out = items[0];
+      }
+      if (!is_ndarray(out)) throw TorchError("TypeError", "return arrays must be of ArrayType");
+      return np_store_ufunc_result(in, op, r, out);
+    });
+  }
   def(np, N, "array_equal", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "array_equal", a);
     Tensor x = as_array(in, p.required("a1", 0)), y = as_array(in, p.required("a2", 1));
