@@ -257,6 +257,9 @@ std::shared_ptr<ClassObj> Interpreter::Impl::class_of(const ObjPtr& o) {
     case Kind::Size: found = module_class("torch", "Size"); break;
     case Kind::DType: found = module_class("torch", "dtype"); break;
     case Kind::Device: found = module_class("torch", "device"); break;
+    case Kind::Dict:
+      if (static_cast<DictObj&>(*o).ordered) found = module_class("collections", "OrderedDict");
+      break;
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);
       auto u = user_exception_classes.find(e.type);

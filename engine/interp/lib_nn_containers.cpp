@@ -135,7 +135,10 @@ void install_state_dict(Interpreter& in, ClassObj& mc) {
     std::vector<std::pair<ObjPtr, ObjPtr>> items;
     for (auto& [name, po] : named_parameters(in, self, ""))
       items.push_back({in.make_str(name), keep_vars ? po : in.wrap_tensor(tp::detach(tensor_of(po)))});
-    return in.make_dict(std::move(items));
+    // module.py: destination = OrderedDict()
+    ObjPtr d = in.make_dict(std::move(items));
+    static_cast<DictObj&>(*d).ordered = true;
+    return d;
   });
   def(mc, "Module.", "load_state_dict", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr self = a.args.at(0);

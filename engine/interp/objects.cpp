@@ -38,7 +38,7 @@ std::string Interpreter::type_name(const ObjPtr& o) {
     case Kind::Str: return "str";
     case Kind::List: return "list";
     case Kind::Tuple: return "tuple";
-    case Kind::Dict: return "dict";
+    case Kind::Dict: return static_cast<DictObj&>(*o).ordered ? "OrderedDict" : "dict";
     case Kind::Set: return static_cast<SetObj&>(*o).frozen ? "frozenset" : "set";
     case Kind::Slice: return "slice";
     case Kind::Ellipsis: return "ellipsis";
@@ -107,6 +107,15 @@ std::string Interpreter::repr(const ObjPtr& o) {
         ~Pop() { s.pop_back(); }
       } pop{impl.repr_stack};
       std::string out;
+      if (o->kind == Kind::Dict && static_cast<DictObj&>(*o).ordered) {
+        // CPython 3.11 OrderedDict.__repr__: OrderedDict([(k, v), ...]); empty: OrderedDict().
+        auto& items = static_cast<DictObj&>(*o).items;
+        if (items.empty()) return "OrderedDict()";
+        out = "OrderedDict([";
+        for (size_t i = 0; i < items.size(); ++i)
+          out += std::string(i ? ", " : "") + "(" + repr(items[i].first) + ", " + repr(items[i].second) + ")";
+        return out + "])";
+      }
       if (o->kind == Kind::Dict) {
         out = "{";
         bool first = true;

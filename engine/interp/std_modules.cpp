@@ -120,7 +120,12 @@ void install_std_modules(Interpreter& in) {
   if (ObjPtr dict = in.builtin("dict")) {
     // OrderedDict behaves as dict (dicts keep insertion order); nn.Sequential(OrderedDict(...)) works.
     auto od = std::make_shared<ClassObj>("OrderedDict");
-    od->call_hook = static_cast<ClassObj&>(*dict).call_hook;
+    od->call_hook = [dict_ctor = static_cast<ClassObj&>(*dict).call_hook](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ObjPtr d = dict_ctor(in, a);
+      if (d->kind == Kind::Dict) static_cast<DictObj&>(*d).ordered = true;
+      return d;
+    };
+    od->bases.push_back(std::static_pointer_cast<ClassObj>(dict));
     od->set("__module__", in.make_str("collections"));
     collections->set("OrderedDict", od);
   }

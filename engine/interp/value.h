@@ -65,6 +65,7 @@ struct SizeObj : Object { SizeObj() : Object(Kind::Size) {} Shape dims; };
 struct DictObj : Object {
   DictObj() : Object(Kind::Dict) {}
   std::vector<std::pair<ObjPtr, ObjPtr>> items;  // insertion order; keys compared by Python equality
+  bool ordered = false;  // a collections.OrderedDict (its own type and repr; otherwise a dict)
 };
 // set / frozenset: elements in a CPython-shaped hash table (Note [CPython set order]).
 struct SetObj : Object {
