@@ -251,6 +251,14 @@ std::string format_int(int64_t v, const Spec& sp) {
 }  // namespace
 
 std::string format_with_spec(Interpreter& in, const ObjPtr& v, const std::string& spec) {
+  // Tensor.__format__ (torch/_tensor.py): a 0-dim plain Tensor (not a Parameter) formats its item(),
+  // even with an empty spec, so f"{loss}" prints 0.5 rather than tensor(0.5000); numpy's 0-d arrays too.
+  if (v->kind == Kind::Tensor || v->kind == Kind::NdArray) {
+    const Tensor& t = v->kind == Kind::Tensor ? static_cast<TensorObj&>(*v).tensor : static_cast<NdArrayObj&>(*v).array;
+    ObjPtr num;
+    bool plain = v->kind == Kind::NdArray || !t.impl()->is_parameter;
+    if (plain && t.dim() == 0 && lib::to_number(in, v, num)) return format_with_spec(in, num, spec);
+  }
   if (spec.empty()) return in.str(v);
   switch (v->kind) {
     case Kind::Str: {
@@ -279,9 +287,7 @@ std::string format_with_spec(Interpreter& in, const ObjPtr& v, const std::string
     }
     case Kind::Tensor: case Kind::NdArray: {
       const Tensor& t = v->kind == Kind::Tensor ? static_cast<TensorObj&>(*v).tensor : static_cast<NdArrayObj&>(*v).array;
-      ObjPtr num;
-      if ((t.dim() == 0 || v->kind == Kind::NdArray) && t.numel() == 1 && lib::to_number(in, v, num))
-        return format_with_spec(in, num, spec);
+      (void)t;
       throw TorchError("TypeError", "unsupported format string passed to " + in.type_name(v) + ".__format__");
     }
     default:
