@@ -14,6 +14,9 @@ Tensor eye(int64_t n, int64_t m, DType dtype, Device device) { return native::ey
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDType dtype, Device device) {
   return native::arange(start, end, step, dtype, device);
 }
+Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, DType dtype, Device device) {
+  return native::range(start, end, step, dtype, device);
+}
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDType dtype, Device device) {
   return native::linspace(start, end, steps, dtype, device);
 }

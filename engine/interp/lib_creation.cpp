@@ -300,6 +300,20 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Options o = read_options(in, p);
     return finish(in, tp::arange(st, en, sp, o.dtype, o.device), o.requires_grad);
   });
+  // torch.range(start, end, step=1): deprecated, warns every call (PyErr_WarnEx in
+  // python_torch_functions_manual.cpp); dtype=None means the default dtype even for ints.
+  def(torch, T, "range", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.range", a);
+    Scalar st = number_arg(in, p.required("start", 0), "range", "start");
+    Scalar en = number_arg(in, p.required("end", 1), "range", "end");
+    ObjPtr step = p.get("step", 2);
+    Scalar sp = step && !is_none(step) ? number_arg(in, step, "range", "step") : Scalar::from_int(1);
+    p.max_positional(3);
+    Options o = read_options(in, p);
+    in.warn("torch.range is deprecated and will be removed in a future release because its behavior is inconsistent "
+            "with Python's range builtin. Instead, use torch.arange, which produces values in [start, end).");
+    return finish(in, tp::range(st, en, sp, o.dtype.value_or(ctx().default_dtype), o.device), o.requires_grad);
+  });
   def(torch, T, "linspace", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.linspace", a);
     Scalar st = number_arg(in, p.required("start", 0), "linspace", "start");

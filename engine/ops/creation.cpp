@@ -157,6 +157,38 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
   return out;
 }
 
+// RangeFactories.cpp range_out (torch.range, deprecated): both ends included, size
+// int64((end - start) / step + 1) and values start + i*step, all in the accumulate type (double for
+// floating and int32 on CPU, int64 for int64), then cast.
+Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, DType dt, Device device) {
+  TP_CHECK(dt != DType::Bool, "\"range_cpu\" not implemented for 'Bool'");
+  int64_t size = 0;
+  if (dt == DType::Int64 || dt == DType::Int32) {
+    int64_t xstart = start.to_int(), xend = end.to_int(), xstep = step.to_int();
+    TP_CHECK(xstep != 0, "step must be nonzero");
+    TP_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
+             "upper bound and larger bound inconsistent with step sign");
+    size = (xend - xstart) / xstep + 1;
+    Tensor out = make_empty({size}, dt, device);
+    if (dt == DType::Int64) fill_contiguous<int64_t>(out, [&](int64_t i) { return xstart + i * xstep; });
+    else fill_contiguous<int32_t>(out, [&](int64_t i) { return int32_t(xstart + i * xstep); });
+    return out;
+  }
+  double xstart = start.to_double(), xend = end.to_double(), xstep = step.to_double();
+  TP_CHECK(xstep > 0 || xstep < 0, "step must be nonzero");
+  TP_CHECK(std::isfinite(xstart) && std::isfinite(xend),
+           "unsupported range: " + scalar_msg(xstart) + " -> " + scalar_msg(xend));
+  TP_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
+           "upper bound and larger bound inconsistent with step sign");
+  size = int64_t((xend - xstart) / xstep + 1);
+  Tensor out = make_empty({size}, dt, device);
+  TP_DISPATCH(dt, scalar_t, {
+    if constexpr (!std::is_same_v<scalar_t, bool>)
+      fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_t(xstart + double(i) * xstep); });
+  });
+  return out;
+}
+
 // cpu/RangeFactoriesKernel.cpp linspace_kernel: both halves computed from their own end.
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDType dtype, Device device) {
   TP_CHECK(steps >= 0, "number of steps must be non-negative");

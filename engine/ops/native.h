@@ -37,6 +37,7 @@ Tensor ones(const Shape& sizes, DType dtype, Device device);
 Tensor eye(int64_t n, int64_t m, DType dtype, Device device);
 // dtype defaults: int64 when start/end/step are all ints, else the default float dtype.
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDType dtype, Device device);
+Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, DType dtype, Device device);
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDType dtype, Device device);
 Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, OptDType dtype, Device device);
 // torch.tensor's core: row-major values + shape, converted to dtype.
