@@ -71,7 +71,10 @@ class Lexer {
         if (brackets_.empty()) emit_newline();
         ++pos_;
         new_line();
-        at_line_start = true;
+        // Inside brackets a line break is just whitespace: no indentation check when the next
+        // physical line starts, nor later on it once the brackets have closed (that would swallow
+        // the NEWLINE ending the logical line, as in `d = [\n 1,\n]\nprint(d)`).
+        at_line_start = brackets_.empty();
         continue;
       }
       if (is_digit(c) || (c == '.' && pos_ + 1 < s_.size() && is_digit(s_[pos_ + 1]))) { number(); continue; }
