@@ -26,6 +26,8 @@ void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_
 void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_bitwise.cpp: torch.bitwise_* functions, methods and in-place methods.
 void install_bitwise(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_joining.cpp: atleast_Nd, hstack/vstack/row_stack/dstack/column_stack, diff.
+void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_type_info.cpp: torch.finfo / torch.iinfo.
 void install_type_info(Interpreter& in, ModuleObj& torch);
 // lib_tensor_misc.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.

@@ -305,6 +305,7 @@ void install_modules(Interpreter& in) {
   install_sort_scatter(in, *torch, *tc);
   install_pointwise_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
+  install_joining(in, *torch, *tc);
   install_type_info(in, *torch);
   install_misc_methods(in, *tc);
   install_memory_formats(in, *torch, *tc);
