@@ -108,6 +108,17 @@ Tensor flip(const Tensor& a, const std::vector<int64_t>& dims) {
   return out;
 }
 
+Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  Tensor out = native::roll(a, shifts, dims);
+  if (auto n = make_node("RollBackward0", {a}, out.dtype())) {
+    std::vector<int64_t> back;
+    for (int64_t s : shifts) back.push_back(-s);
+    n->formula = [back, dims](const BackwardCtx& c) -> TensorList { return {roll(c.grad(), back, dims)}; };  // grad.roll(-shifts, dims)
+    set_history(out, n);
+  }
+  return out;
+}
+
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   Tensor out = native::gather(self, dim, index);
   if (auto n = make_node("GatherBackward0", {self}, out.dtype())) {

@@ -78,6 +78,17 @@ void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Shape dims = sizes_from(in, p, 0, "dims");
     return in.wrap_tensor(tp::flip(self, std::vector<int64_t>(dims.begin(), dims.end())));
   }, &torch);
+  method(tc, "roll", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    ObjPtr so = p.required("shifts", 0);
+    Shape shifts = so->kind == Kind::Int ? Shape{to_int(in, so)} : to_int_list(in, so, "shifts");
+    ObjPtr d = p.get("dims", 1);
+    std::vector<int64_t> dims;
+    if (!is_none(d)) {
+      Shape ds = d->kind == Kind::Int ? Shape{to_int(in, d)} : to_int_list(in, d, "dims");
+      dims.assign(ds.begin(), ds.end());
+    }
+    return in.wrap_tensor(tp::roll(self, std::vector<int64_t>(shifts.begin(), shifts.end()), dims));
+  }, &torch);
   method(tc, "gather", [](Interpreter& in, Tensor& self, ArgParser& p) {
     int64_t dim = to_int(in, p.required("dim", 0), "argument 'dim'");
     const Tensor& index = index_arg(in, p, "gather");

@@ -172,6 +172,9 @@ std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  
 Tensor argsort(const Tensor& a, int64_t dim, bool descending);
 std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest);  // sorted results
 Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // a copy, never a view
+// TensorTransformations.cpp roll: out[i] = a[(i - shift) mod n] along each dim; no dims rolls the
+// flattened tensor. A copy.
+Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);
 
 // ---------------------------------------------------------------- gather / scatter (ops/scatter_gather.cpp)
 // Out of place; index must be int64 with self's rank (ScatterGatherChecks.h messages).

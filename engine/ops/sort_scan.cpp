@@ -116,6 +116,44 @@ std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool lar
 }
 
 // Always a copy (never a view). Dims are wrapped and must be distinct (dim_list_to_bitset).
+Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  TP_CHECK(!shifts.empty(), "`shifts` required");
+  if (dims.empty() && shifts.size() == 1) {
+    Tensor flat = reshape(contiguous(a), {a.numel()});
+    return reshape(roll(flat, shifts, {0}), a.sizes());
+  }
+  TP_CHECK(shifts.size() == dims.size(), "shifts and dimensions must align. shifts: " + std::to_string(shifts.size()) +
+                                             ", dims:" + std::to_string(dims.size()));
+  int64_t nd = a.dim();
+  std::vector<int64_t> shift(size_t(nd), 0);
+  for (size_t k = 0; k < dims.size(); ++k) {
+    int64_t w = wrap_dim(dims[k], nd);
+    shift[size_t(w)] += shifts[k];
+  }
+  Tensor out = make_empty(a.sizes(), a.dtype(), a.device());
+  int64_t n = a.numel();
+  if (n == 0) return out;
+  const Shape& s = a.sizes();
+  std::vector<int64_t> idx(size_t(nd), 0);
+  TP_DISPATCH(a.dtype(), T, {
+    T* o = reinterpret_cast<T*>(out.raw(0));
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t p = a.storage_offset();
+      for (int64_t q = 0; q < nd; ++q) {
+        int64_t len = s[size_t(q)];
+        int64_t src = ((idx[size_t(q)] - shift[size_t(q)]) % len + len) % len;
+        p += src * a.strides()[size_t(q)];
+      }
+      o[k] = *reinterpret_cast<const T*>(a.raw(p));
+      for (int64_t q = nd - 1; q >= 0; --q) {
+        if (++idx[size_t(q)] < s[size_t(q)]) break;
+        idx[size_t(q)] = 0;
+      }
+    }
+  });
+  return out;
+}
+
 Tensor flip(const Tensor& a, const std::vector<int64_t>& dims) {
   int64_t nd = a.dim();
   std::vector<bool> flipped(size_t(std::max<int64_t>(nd, 1)), false);

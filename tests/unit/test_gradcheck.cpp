@@ -278,6 +278,9 @@ GC_CASE("cumsum/cumprod/sort/topk/flip", "[sort]") {
   gradcheck([](auto& x) { return topk(x[0], 1, 0, false).first; }, {d({0.3, -1.2, 2.5, 0.9, 1.7, -0.4}, {2, 3})});
   gradcheck([](auto& x) { return flip(x[0], {0}); }, {dseq({3, 2})});
   gradcheck([](auto& x) { return flip(x[0], {-1, 0}); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return roll(x[0], {1}, {}); }, {dseq({3, 2})});
+  gradcheck([](auto& x) { return roll(x[0], {-1, 4}, {0, 1}); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return roll(transpose(x[0], 0, 1), {2}, {1}); }, {dseq({3, 2})});
 }
 
 GC_CASE("gather/scatter/scatter_add", "[scatter]") {

@@ -1,0 +1,16 @@
+# torch.roll / Tensor.roll (TensorTransformations.cpp): flattened when no dims, RollBackward0 rolls the gradient back.
+import torch
+x = torch.arange(1, 9).view(4, 2)
+print(torch.roll(x, 1))
+print(torch.roll(x, 1, 0))
+print(torch.roll(x, -1, 0))
+print(torch.roll(x, shifts=(2, 1), dims=(0, 1)))
+print(x.t().roll(1, 1))
+print(torch.arange(5).roll(7), torch.arange(5).roll(-2))
+w = torch.tensor([1., 2., 3.], requires_grad=True)
+r = w.roll(1)
+print(r)
+(r * torch.tensor([1., 10., 100.])).sum().backward()
+print(w.grad)
+print(torch.roll(torch.tensor([]), 1))
+torch.roll(x, (1, 2), 0)
