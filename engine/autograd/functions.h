@@ -141,6 +141,7 @@ std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  
 Tensor argsort(const Tensor& a, int64_t dim, bool descending);
 std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest);  // TopkBackward0
 Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // FlipBackward0
+Tensor trace(const Tensor& a);  // TraceBackward0; integer inputs give int64
 Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);  // RollBackward0
 
 // ---------------------------------------------------------------- gather / scatter (autograd/sort_scatter.cpp)

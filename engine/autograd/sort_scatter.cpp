@@ -3,6 +3,7 @@
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
+#include "core/error.h"
 
 namespace tp {
 
@@ -103,6 +104,27 @@ Tensor flip(const Tensor& a, const std::vector<int64_t>& dims) {
   Tensor out = native::flip(a, dims);
   if (auto n = make_node("FlipBackward0", {a}, out.dtype())) {
     n->formula = [dims](const BackwardCtx& c) -> TensorList { return {flip(c.grad(), dims)}; };  // grad.flip(dims)
+    set_history(out, n);
+  }
+  return out;
+}
+
+// ReduceOps.cpp trace_cpu: the diagonal summed in the accumulate type (double / int64);
+// trace_backward puts grad on the diagonal of zeros(sizes).
+Tensor trace(const Tensor& a) {
+  TP_CHECK(a.dim() == 2, "trace: expected a matrix, but got tensor with dim " + std::to_string(a.dim()));
+  TP_CHECK(a.dtype() != DType::Bool, "\"trace\" not implemented for 'Bool'");  // AT_DISPATCH_ALL_TYPES_AND_COMPLEX
+  DType out_dt = is_floating(a.dtype()) ? a.dtype() : DType::Int64;
+  Tensor diag = native::diagonal(a, 0, 0, 1);
+  Tensor acc = native::sum(native::to(diag, is_floating(a.dtype()) ? DType::Float64 : DType::Int64, a.device(), false),
+                           {}, false, std::nullopt);
+  Tensor out = native::to(acc, out_dt, a.device(), false);
+  if (auto n = make_node("TraceBackward0", {a}, out.dtype())) {
+    Shape sizes = a.sizes();
+    n->formula = [sizes](const BackwardCtx& c) -> TensorList {
+      Tensor eye = native::eye(sizes[0], sizes[1], c.grad().dtype(), c.grad().device());
+      return {mul(expand(c.grad(), sizes), eye)};  // grad on the diagonal
+    };
     set_history(out, n);
   }
   return out;

@@ -78,6 +78,7 @@ void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Shape dims = sizes_from(in, p, 0, "dims");
     return in.wrap_tensor(tp::flip(self, std::vector<int64_t>(dims.begin(), dims.end())));
   }, &torch);
+  method(tc, "trace", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.wrap_tensor(tp::trace(self)); }, &torch);
   method(tc, "roll", [](Interpreter& in, Tensor& self, ArgParser& p) {
     ObjPtr so = p.required("shifts", 0);
     Shape shifts = so->kind == Kind::Int ? Shape{to_int(in, so)} : to_int_list(in, so, "shifts");

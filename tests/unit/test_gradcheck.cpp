@@ -279,6 +279,8 @@ GC_CASE("cumsum/cumprod/sort/topk/flip", "[sort]") {
   gradcheck([](auto& x) { return flip(x[0], {0}); }, {dseq({3, 2})});
   gradcheck([](auto& x) { return flip(x[0], {-1, 0}); }, {dseq({2, 3})});
   gradcheck([](auto& x) { return roll(x[0], {1}, {}); }, {dseq({3, 2})});
+  gradcheck([](auto& x) { return trace(x[0]); }, {dseq({3, 2})});
+  gradcheck([](auto& x) { return trace(transpose(x[0], 0, 1)); }, {dseq({3, 3})});
   gradcheck([](auto& x) { return roll(x[0], {-1, 4}, {0, 1}); }, {dseq({2, 3})});
   gradcheck([](auto& x) { return roll(transpose(x[0], 0, 1), {2}, {1}); }, {dseq({3, 2})});
 }
