@@ -87,6 +87,7 @@ Tensor mul(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, const Tensor& b);           // true division (ints -> default float)
 Tensor floor_divide(const Tensor& a, const Tensor& b);
 Tensor remainder(const Tensor& a, const Tensor& b);     // Python's sign rule
+Tensor fmod(const Tensor& a, const Tensor& b);          // C's fmod: the dividend's sign (FmodBackward0/1)
 Tensor pow(const Tensor& a, const Tensor& b);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
@@ -110,6 +111,13 @@ Tensor min_all(const Tensor& a);
 std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim);  // (values, indices)
 std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+// logsumexp (LogsumexpBackward0): integer inputs give the default float dtype; dims empty = all dims.
+Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+// median() (MedianBackward0): the lower middle value; median(dim) (MedianBackward1) and kthvalue
+// (KthvalueBackward0) return (values, indices).
+Tensor median_all(const Tensor& a);
+std::pair<Tensor, Tensor> median_dim(const Tensor& a, int64_t dim, bool keepdim);
+std::pair<Tensor, Tensor> kthvalue(const Tensor& a, int64_t k, int64_t dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 
 // ---------------------------------------------------------------- moments and norms (autograd/moments_norms.cpp)
@@ -199,6 +207,7 @@ Tensor div_(const Tensor& self, const Tensor& other);
 Tensor pow_(const Tensor& self, const Tensor& other);
 Tensor floor_divide_(const Tensor& self, const Tensor& other);
 Tensor remainder_(const Tensor& self, const Tensor& other);
+Tensor fmod_(const Tensor& self, const Tensor& other);
 Tensor unary_(const Tensor& self, UnaryOp op);   // neg_, exp_, relu_, sigmoid_, ...
 Tensor clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor copy_(const Tensor& self, const Tensor& src);   // CopyBackwards

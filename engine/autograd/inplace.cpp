@@ -161,6 +161,10 @@ Tensor floor_divide_(const Tensor& self, const Tensor& other) {
   return inplace_via(self, {other}, false, [&](const Tensor& s) { return floor_divide(s, other); });
 }
 
+Tensor fmod_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, any_requires_grad(other), [&](const Tensor& s) { return fmod(s, other); });
+}
+
 Tensor remainder_(const Tensor& self, const Tensor& other) {
   return inplace_via(self, {other}, any_requires_grad(other), [&](const Tensor& s) { return remainder(s, other); });
 }

@@ -111,6 +111,31 @@ Tensor remainder(const Tensor& a, const Tensor& b) {
   return out;
 }
 
+// fmod.Scalar (FmodBackward0): self: grad. fmod.Tensor (FmodBackward1): self: grad,
+// other: -grad * self.div(other, rounding_mode="trunc").
+Tensor fmod(const Tensor& a, const Tensor& b) {
+  Tensor out = native::fmod(a, b);
+  if (b.impl()->is_wrapped_number) {
+    if (auto n = make_node("FmodBackward0", {a}, out.dtype())) {
+      n->formula = [](const BackwardCtx& c) -> TensorList { return {c.grad()}; };
+      set_history(out, n);
+    }
+  } else if (auto n = make_node("FmodBackward1", {a, b}, out.dtype())) {
+    if (n->should_compute_output(1)) { n->save("other", b); n->save("self", a); }
+    n->formula = [](const BackwardCtx& c) -> TensorList {
+      TensorList r{c.grad(), Tensor()};
+      if (c.needs(1)) {
+        Tensor q = div(c.get("self"), c.get("other"));  // trunc(q) = sign(q) * floor(|q|)
+        Tensor tq = mul(tp::unary(q, UnaryOp::Sign), tp::unary(tp::unary(q, UnaryOp::Abs), UnaryOp::Floor));
+        r[1] = mul(neg(c.grad()), tq);
+      }
+      return r;
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
 // x ** 2 is pow.Tensor_Scalar (PowBackward0), 2 ** x pow.Scalar (PowBackward2), x ** y PowBackward1.
 Tensor pow(const Tensor& a, const Tensor& b) {
   Tensor out = native::pow(a, b);

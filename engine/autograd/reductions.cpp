@@ -5,6 +5,8 @@
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
+#include "core/context.h"
+#include "core/error.h"
 
 namespace tp {
 
@@ -171,6 +173,82 @@ std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim) {
 
 std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim) {
   return record_extremum_dim(a, native::min_dim(a, dim, keepdim), dim, keepdim, "MinBackward0");
+}
+
+namespace {
+
+// The k-th smallest (1-based) along dim, from a stable ascending sort: (values, int64 indices).
+// PyTorch selects with quickselect / nth_element, so among equal values its index may differ.
+std::pair<Tensor, Tensor> kth_along(const Tensor& a, int64_t k, int64_t dim, bool keepdim) {
+  if (a.dim() == 0) return {native::clone(a), native::zeros({}, DType::Int64, a.device())};
+  auto sorted = native::sort(a, dim, /*descending=*/false);
+  Tensor v = native::narrow(sorted.first, dim, k - 1, 1), i = native::narrow(sorted.second, dim, k - 1, 1);
+  if (!keepdim) {
+    v = native::squeeze(v, {dim});
+    i = native::squeeze(i, {dim});
+  }
+  return {native::contiguous(v), native::contiguous(i)};
+}
+
+}  // namespace
+
+// ReduceOps.cpp logsumexp: integer inputs give the default float dtype; computed as
+// log(sum(exp(self - max))) + max with infinite maxima replaced by 0 (so all -inf gives -inf).
+Tensor logsumexp(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
+  Tensor self = is_floating(a.dtype()) ? a : native::to(a, ctx().default_dtype, a.device(), false);
+  Tensor out;
+  {
+    Tensor maxes = native::amax(self, dims, /*keepdim=*/true);
+    Tensor finite = native::where(native::compare(native::unary(maxes, UnaryOp::Abs),
+                                                  native::wrap_scalar(Scalar::from_double(INFINITY)), CompareOp::Eq),
+                                  native::zeros({}, maxes.dtype(), maxes.device()), maxes);
+    Tensor shifted = native::unary(native::sub(self, finite), UnaryOp::Exp);
+    Tensor s = native::unary(native::sum(shifted, dims, keepdim, std::nullopt), UnaryOp::Log);
+    Tensor fin = keepdim ? finite : dims.empty() ? native::view(finite, {}) : native::squeeze(finite, dims);
+    out = native::add(s, fin);
+  }
+  if (auto n = make_node("LogsumexpBackward0", {a}, out.dtype())) {
+    n->save("self", a);
+    n->save("result", out, /*is_output=*/true);
+    Shape sizes = a.sizes();
+    n->formula = [sizes, dims, keepdim](const BackwardCtx& c) -> TensorList {
+      // logsumexp_backward: grad * exp(self - result), result and grad unsqueezed over dims
+      Tensor g = restore_reduced_dims(c.grad(), sizes, dims, keepdim);
+      Tensor r = restore_reduced_dims(c.get("result"), sizes, dims, keepdim);
+      return {mul(g, unary(sub(c.get("self"), r), UnaryOp::Exp))};
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+// Sorting.cpp median_impl: the lower of the two middle values (no averaging); NaN if any is NaN.
+Tensor median_all(const Tensor& a) {
+  Tensor flat = native::reshape(a, {-1});
+  Tensor out;
+  if (flat.numel() == 0) {
+    out = native::full({}, Scalar::from_double(NAN), a.dtype(), a.device());
+  } else {
+    Tensor nan = native::sum(native::compare(flat, flat, CompareOp::Ne), {}, false, std::nullopt);
+    out = native::item(nan).to_int() > 0 ? native::full({}, Scalar::from_double(NAN), a.dtype(), a.device())
+                                         : kth_along(flat, (flat.numel() + 1) / 2, 0, false).first;
+  }
+  return record_extremum_all(a, out, "MedianBackward0");  // evenly_distribute_backward
+}
+
+std::pair<Tensor, Tensor> median_dim(const Tensor& a, int64_t dim, bool keepdim) {
+  int64_t d = wrap_dim(dim, std::max<int64_t>(a.dim(), 1));
+  int64_t size = a.dim() == 0 ? 1 : a.size(d);
+  TP_CHECK_INDEX(size > 0, "median(): Expected reduction dim " + std::to_string(d) + " to have non-zero size.");
+  return record_extremum_dim(a, kth_along(a, (size + 1) / 2, d, keepdim), d, keepdim, "MedianBackward1");
+}
+
+std::pair<Tensor, Tensor> kthvalue(const Tensor& a, int64_t k, int64_t dim, bool keepdim) {
+  int64_t d = wrap_dim(dim, std::max<int64_t>(a.dim(), 1));
+  int64_t size = a.dim() == 0 ? 1 : a.size(d);
+  TP_CHECK_INDEX(size > 0, "kthvalue(): Expected reduction dim " + std::to_string(d) + " to have non-zero size.");
+  TP_CHECK(k >= 1 && k <= size, "kthvalue(): selected number k out of range for dimension " + std::to_string(d));
+  return record_extremum_dim(a, kth_along(a, k, d, keepdim), d, keepdim, "KthvalueBackward0");
 }
 
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return native::argmax(a, dim, keepdim); }

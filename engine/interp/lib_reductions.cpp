@@ -106,6 +106,25 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   }, &torch);
   method(tc, "max", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, true); }, &torch);
   method(tc, "min", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, false); }, &torch);
+  // logsumexp(dim, keepdim=False): dim is required (int[1] in native_functions.yaml).
+  method(tc, "logsumexp", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::logsumexp(self, dims_arg(in, p.required("dim", 0)), keepdim_arg(in, p, 1)));
+  }, &torch);
+  method(tc, "median", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    ObjPtr d = p.get("dim", 0);
+    if (is_none(d)) return in.wrap_tensor(tp::median_all(self));
+    auto r = tp::median_dim(self, to_int(in, d, "argument 'dim'"), keepdim_arg(in, p, 1));
+    return make_struct_seq(in, "torch.return_types.median", {"values", "indices"},
+                           {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+  }, &torch);
+  method(tc, "kthvalue", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    int64_t k = to_int(in, p.required("k", 0), "argument 'k'");
+    ObjPtr d = p.get("dim", 1);
+    int64_t dim = is_none(d) ? -1 : to_int(in, d, "argument 'dim'");
+    auto r = tp::kthvalue(self, k, dim, keepdim_arg(in, p, 2));
+    return make_struct_seq(in, "torch.return_types.kthvalue", {"values", "indices"},
+                           {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+  }, &torch);
   method(tc, "amax", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::amax(self, dims_arg(in, p.get("dim", 0)), keepdim_arg(in, p, 1)));
   }, &torch);

@@ -69,6 +69,7 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
       {"mul", tp::mul, tp::mul_}, {"multiply", tp::mul, tp::mul_},
       {"true_divide", tp::div, tp::div_},
       {"floor_divide", tp::floor_divide, tp::floor_divide_}, {"remainder", tp::remainder, tp::remainder_},
+      {"fmod", tp::fmod, tp::fmod_},
       {"pow", tp::pow, tp::pow_},
   };
   for (const Bin& b : bins) {

@@ -233,6 +233,22 @@ Tensor floor_divide(const Tensor& a, const Tensor& b) {
   return p.out;
 }
 
+// BinaryOpsKernel.cpp fmod_kernel: C's fmod / %, the result takes the dividend's sign.
+Tensor fmod(const Tensor& a, const Tensor& b) {
+  DType rt = result_type(a, b);
+  TP_CHECK(rt != DType::Bool, not_implemented("fmod_cpu", rt));
+  Prepared p = prepare({a, b}, rt, rt);
+  check_no_int_zero(p, rt);
+  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+    if constexpr (std::is_floating_point_v<T>) {
+      run_binary<T, T>(p, [](T x, T y) -> T { return std::fmod(x, y); });
+    } else if constexpr (!std::is_same_v<T, bool>) {
+      run_binary<T, T>(p, [](T x, T y) -> T { return x % y; });
+    }
+  });
+  return p.out;
+}
+
 // Python's sign rule: the result takes the divisor's sign.
 Tensor remainder(const Tensor& a, const Tensor& b) {
   DType rt = result_type(a, b);

@@ -139,6 +139,7 @@ Tensor mul(const Tensor& a, const Tensor& b);
 Tensor div(const Tensor& a, const Tensor& b);           // true division (ints -> default float)
 Tensor floor_divide(const Tensor& a, const Tensor& b);
 Tensor remainder(const Tensor& a, const Tensor& b);     // Python's sign rule
+Tensor fmod(const Tensor& a, const Tensor& b);          // C's fmod: the dividend's sign
 Tensor pow(const Tensor& a, const Tensor& b);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);

@@ -88,6 +88,9 @@ GC_CASE("mul/div/remainder with broadcasting", "[pointwise]") {
   gradcheck([](auto& x) { return div(num(2), x[0]); }, {dseq({3}, 0.8)});
   gradcheck([](auto& x) { return remainder(x[0], x[1]); }, {dseq({3}, 2.1), dseq({3}, 0.75, 0.21)});
   gradcheck([](auto& x) { return remainder(x[0], num(0.7)); }, {dseq({3}, 2.05)});
+  gradcheck([](auto& x) { return fmod(x[0], x[1]); }, {dseq({3}, -2.1), dseq({3}, 0.75, 0.21)});
+  gradcheck([](auto& x) { return fmod(x[0], x[1]); }, {dseq({3}, 2.1), dseq({3}, -0.75, -0.21)});
+  gradcheck([](auto& x) { return fmod(x[0], num(0.7)); }, {dseq({3}, -2.05)});
 }
 
 GC_CASE("pow: tensor^scalar, scalar^tensor, tensor^tensor", "[pointwise]") {
@@ -145,6 +148,11 @@ GC_CASE("prod, amax/amin, max/min", "[reduce]") {
   gradcheck([](auto& x) { return max_all(x[0]); }, {dseq({5})});
   gradcheck([](auto& x) { return min_all(x[0]); }, {dseq({2, 2})});
   gradcheck([](auto& x) { return max_dim(x[0], 0, false).first; }, {dseq({3, 2}, 0.1, -0.4)});
+  gradcheck([](auto& x) { return logsumexp(x[0], {1}, false); }, {dseq({2, 3}, -0.5)});
+  gradcheck([](auto& x) { return logsumexp(x[0], {0, -1}, true); }, {dseq({2, 3}, -0.5)});
+  gradcheck([](auto& x) { return median_all(x[0]); }, {dseq({2, 3}, 0.1, -0.4)});
+  gradcheck([](auto& x) { return median_dim(transpose(x[0], 0, 1), 1, true).first; }, {dseq({4, 2}, 0.1, -0.4)});
+  gradcheck([](auto& x) { return kthvalue(x[0], 2, 0, false).first; }, {dseq({3, 2}, 0.1, -0.4)});
   gradcheck([](auto& x) { return min_dim(x[0], 1, true).first; }, {dseq({3, 2})});
 }
 
