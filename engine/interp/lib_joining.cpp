@@ -2,6 +2,7 @@
 // grad_fn is whatever the last primitive records (as in ATen's CompositeImplicitAutograd kernels):
 // atleast_1d/2d/3d, hstack/vstack/row_stack/dstack/column_stack (TensorShape.cpp) and diff
 // (ReduceOps.cpp diff_helper: narrow(dim, 1, len) - narrow(dim, 0, len), n times).
+#include <memory>
 #include "interp/lib_install.h"
 #include "core/error.h"
 #include "ops/bitwise.h"
@@ -140,6 +141,64 @@ void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     std::vector<Tensor> cols;
     for (const Tensor& t : ts) cols.push_back(t.dim() <= 1 ? tp::reshape(t, {t.numel(), 1}) : t);
     return in.wrap_tensor(hstack(cols));
+  });
+  // torch.meshgrid(*tensors, indexing=None) as TensorShape.cpp meshgrid: tensors[i].view(-1 at i,
+  // 1 elsewhere).expand(shape) (expanded views: ExpandBackward0, stride 0 along the other dims);
+  // "xy" swaps the first two inputs and then the first two outputs. Without indexing= PyTorch
+  // warns once per process (TORCH_WARN_ONCE); `warned` is this session's flag.
+  auto warned = std::make_shared<bool>(false);
+  def(torch, "torch.", "meshgrid", [warned](Interpreter& in, CallArgs& a) -> ObjPtr {
+    std::string indexing;
+    for (auto& kw : a.kwargs) {
+      if (kw.first != "indexing")
+        throw TorchError("TypeError", "meshgrid() got an unexpected keyword argument '" + kw.first + "'");
+      if (!is_none(kw.second)) indexing = to_str(in, kw.second);
+    }
+    std::vector<ObjPtr> items = a.args;
+    if (items.size() == 1 && (items[0]->kind == Kind::List || items[0]->kind == Kind::Tuple))
+      items = sequence_items(in, items[0]);
+    std::vector<Tensor> ts;
+    for (auto& it : items) {
+      if (!is_tensor(it))
+        throw TorchError("TypeError", "expected Tensor as element " + std::to_string(ts.size()) +
+                                          " in argument 0, but got " + in.type_name(it));
+      ts.push_back(tensor_of(it));
+    }
+    if (indexing.empty()) {
+      if (!*warned) {
+        *warned = true;
+        in.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.");
+      }
+      indexing = "ij";
+    }
+    TP_CHECK(!ts.empty(), "meshgrid expects a non-empty TensorList");
+    for (size_t i = 0; i + 1 < ts.size(); ++i) {
+      TP_CHECK(ts[i].dtype() == ts[i + 1].dtype(), "meshgrid expects all tensors to have the same dtype");
+      TP_CHECK(ts[i].device() == ts[i + 1].device(), "meshgrid expects all tensors to have the same device");
+    }
+    bool swap = false;
+    if (indexing == "xy") {
+      swap = ts.size() >= 2;
+      if (swap) std::swap(ts[0], ts[1]);
+    } else {
+      TP_CHECK(indexing == "ij", "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: " + indexing);
+    }
+    Shape shape;
+    for (const Tensor& t : ts) {
+      // PyTorch prints the tensor with ATen's operator<<; the Python repr stands in for it here.
+      TP_CHECK(t.dim() <= 1, "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: " +
+                                 in.repr(in.wrap_tensor(t)));
+      shape.push_back(t.numel());
+    }
+    std::vector<ObjPtr> grids;
+    Shape view_shape(ts.size(), 1);
+    for (size_t i = 0; i < ts.size(); ++i) {
+      view_shape[i] = -1;
+      grids.push_back(in.wrap_tensor(tp::expand(tp::view(ts[i], view_shape), shape)));
+      view_shape[i] = 1;
+    }
+    if (swap) std::swap(grids[0], grids[1]);
+    return in.make_tuple(grids);
   });
   method(tc, "diff", [](Interpreter& in, Tensor& self, ArgParser& p) {
     int64_t n = is_none(p.get("n", 0)) ? 1 : to_int(in, p.get("n", 0), "argument 'n'");
