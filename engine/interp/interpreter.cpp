@@ -152,6 +152,10 @@ void Interpreter::warn(const std::string& message, const std::string& category) 
   if (on_stderr) on_stderr(text);
 }
 
+void Interpreter::warn_once(const std::string& message, const std::string& category) {
+  if (impl_->warned.insert({-1, category + ": " + message}).second) warn(message, category);
+}
+
 void Interpreter::count_step() {
   if (++steps_ > limits_.max_steps)
     impl_->limit_error("RuntimeError", "step limit exceeded: the program ran more than " +

@@ -52,6 +52,8 @@ class Interpreter {
   void register_module(const std::string& dotted_name, std::shared_ptr<ModuleObj> m);
   std::shared_ptr<ModuleObj> find_module(const std::string& dotted_name) const;  // nullptr if unknown
   void warn(const std::string& message, const std::string& category = "UserWarning");
+  // TORCH_WARN_ONCE: the first time in this session only, whatever the line.
+  void warn_once(const std::string& message, const std::string& category = "UserWarning");
   void write_stdout(const std::string& s);
   std::string repr(const ObjPtr& o);
   // repr for the trace: never runs learner code (a user __repr__ would run, print and be traced

@@ -38,8 +38,8 @@ ObjPtr tensor_property(Interpreter& in, const ObjPtr& self, const std::string& n
     return in.make_bool(false);
   if (name == "T") {
     if (t.dim() != 2 && t.dim() != 0)
-      in.warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
-              "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices"
+      in.warn_once("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
+              "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices "
               "or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.");
     Shape dims;
     for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);

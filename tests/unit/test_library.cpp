@@ -207,3 +207,15 @@ TEST_CASE("state_dict / load_state_dict and container modules", "[library][nn]")
   CHECK(out("m = torch.nn.ModuleList([torch.nn.ReLU()])\nm.append(torch.nn.Tanh())\nprint(len(m), [type(x).__name__ for x in m], m[-1])") ==
         "2 ['ReLU', 'Tanh'] Tanh()\n");
 }
+
+TEST_CASE("x.T on a non-matrix warns once per session (TORCH_WARN_ONCE), with ATen's spacing", "[library][views]") {
+  Session s;
+  RunResult r = s.run("import torch\nx = torch.zeros(2, 3, 4)\na = x.T\nb = x.T\nc = torch.zeros(3).T\n"
+                      "print(a.shape, b.shape, c.shape)\n");
+  CHECK(r.stdout_text == "torch.Size([4, 3, 2]) torch.Size([4, 3, 2]) torch.Size([3])\n");
+  const std::string text = "Consider `x.mT` to transpose batches of matrices or `x.permute(";
+  size_t first = r.stderr_text.find(text);
+  CHECK(first != std::string::npos);
+  CHECK(r.stderr_text.find(":3: UserWarning: The use of `x.T`") != std::string::npos);
+  CHECK(r.stderr_text.find(text, first + 1) == std::string::npos);  // lines 4 and 5 stay silent
+}
