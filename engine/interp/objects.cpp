@@ -351,6 +351,25 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
         if (r.get() == o.get()) impl_->throw_error("TypeError", "iterators defined with __next__ are not supported by the playground");
         return iterate(r);
       }
+      // The old sequence protocol (what `for x in dataset` uses when a class defines only
+      // __getitem__): items 0, 1, 2, ... until __getitem__ raises IndexError or StopIteration.
+      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
+        std::vector<ObjPtr> out;
+        for (int64_t i = 0;; ++i) {
+          impl_->count_steps(1);
+          CallArgs a;
+          a.args = {o, make_int(i)};
+          try {
+            out.push_back(call(m, a));
+          } catch (const PyException& e) {
+            if (exception_matches(e.type(), "IndexError") || exception_matches(e.type(), "StopIteration")) return out;
+            throw;
+          } catch (const TorchError& e) {
+            if (e.py_type() == "IndexError" || e.py_type() == "StopIteration") return out;
+            throw;
+          }
+        }
+      }
       break;
     }
     default: break;
