@@ -82,6 +82,15 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
       if (auto* sup = dynamic_cast<SuperObj*>(o.get())) {
         for (auto& b : sup->start->bases)
           if (ObjPtr v = impl.class_lookup(*b, name)) return impl.resolve_class_attr(v, sup->self, impl.class_of(sup->self));
+        if (name == "__init__" && sup->self->kind == Kind::Exception) {  // BaseException.__init__
+          ObjPtr self = sup->self;
+          return make_function("BaseException.__init__", [self](Interpreter& in, CallArgs& a) {
+            auto& e = static_cast<ExceptionObj&>(*self);
+            e.args = a.args;
+            e.message = in.str(self);
+            return in.none();
+          });
+        }
         if (name == "__init__")  // object.__init__
           return make_function("object.__init__", [](Interpreter& in, CallArgs&) { return in.none(); });
         return nullptr;
@@ -105,6 +114,9 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);
       if (name == "args") return make_tuple(e.args);
+      if (ObjPtr v = e.get(name)) return v;
+      if (auto cls = impl.class_of(o); cls && cls->is_user)
+        if (ObjPtr v = impl.class_lookup(*cls, name)) return impl.resolve_class_attr(v, o, cls);
       return nullptr;
     }
     case Kind::UserFunction: {
@@ -194,6 +206,23 @@ void Interpreter::setattr(const ObjPtr& o, const std::string& name, const ObjPtr
       }
       if (!a.attrs.erase(name)) break;
       a.attr_order.erase(std::find(a.attr_order.begin(), a.attr_order.end(), name));
+      return;
+    }
+    case Kind::Exception: {
+      auto& e = static_cast<ExceptionObj&>(*o);
+      if (value && name == "args") {
+        e.args = iterate(value);
+        e.message = str(o);
+        return;
+      }
+      for (auto it = e.attrs.begin(); it != e.attrs.end(); ++it)
+        if (it->first == name) {
+          if (value) it->second = value;
+          else e.attrs.erase(it);
+          return;
+        }
+      if (!value) break;
+      e.attrs.push_back({name, value});
       return;
     }
     default:

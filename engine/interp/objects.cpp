@@ -214,6 +214,12 @@ std::string Interpreter::str(const ObjPtr& o) {
     case Kind::Str: return static_cast<StrObj&>(*o).value;
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);
+      if (auto cls = impl_->class_of(o); cls && cls->is_user)
+        if (ObjPtr m = impl_->class_lookup(*cls, "__str__"); m && m->kind == Kind::UserFunction) {
+          CallArgs a;
+          a.args = {o};
+          return str(call(m, a));
+        }
       if (e.type == "KeyError" && e.args.size() == 1) return repr(e.args[0]);
       if (e.args.size() == 1) return str(e.args[0]);
       if (e.args.size() > 1) return repr(make_tuple(e.args));
