@@ -488,6 +488,12 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
   }
   cls->set("__module__", in.make_str("__main__"));
   cls->set("__qualname__", in.make_str(frame->qualprefix + s.name));
+  ObjPtr doc = in.none();  // a leading string literal is the class's docstring
+  if (!s.code->body.empty() && s.code->body[0]->kind == StmtKind::Expr) {
+    auto& v = *static_cast<const ExprStmt&>(*s.code->body[0]).value;
+    if (v.kind == ExprKind::Str) doc = in.make_str(static_cast<const StrLit&>(v).value);
+  }
+  cls->set("__doc__", doc);
   auto scope = std::make_shared<Scope>();
   scope->info = &s.code->scope;
   scope->is_class = true;
