@@ -243,6 +243,9 @@ void Interpreter::Impl::install_builtins() {
     return in.make_bool(true);
   });
   def("sorted", [](Interpreter& in, Args& a) -> ObjPtr {
+    for (auto& kv : a.kwargs)  // sorted() hands its keywords to list.sort
+      if (kv.first != "key" && kv.first != "reverse")
+        throw TorchError("TypeError", "'" + kv.first + "' is an invalid keyword argument for sort()");
     ArgParser p(in, "sorted", a);
     p.max_positional(1);
     ObjPtr seq = p.required("iterable", 0);
