@@ -79,7 +79,8 @@ double parse_float(const std::string& text) {
 ObjPtr number_of(Interpreter& in, const ObjPtr& x, const char* fn) {
   ObjPtr n;
   if (lib::to_number(in, x, n)) return n;
-  throw TorchError("TypeError", std::string(fn) + "() argument must be a string or a real number, not '" + in.type_name(x) + "'");
+  std::string what = std::string(fn) == "int" ? "a string, a bytes-like object or a real number" : "a string or a real number";
+  throw TorchError("TypeError", std::string(fn) + "() argument must be " + what + ", not '" + in.type_name(x) + "'");
 }
 }  // namespace
 
