@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/args.h"
 #include "interp/interp_impl.h"
+#include "interp/methods.h"
 #include "interp/library.h"
 
 namespace tp::interp {
@@ -69,6 +70,26 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
       auto& c = static_cast<ClassObj&>(*o);
       if (ObjPtr v = impl.class_lookup(c, name))
         return v->kind == Kind::Instance ? impl.resolve_class_attr(v, nullptr, std::static_pointer_cast<ClassObj>(o)) : v;
+      if (!c.is_user) {  // an unbound builtin method: str.lower, list.append (key=str.lower, map(str.strip, ...))
+        static const std::pair<const char*, const std::unordered_map<std::string, NativeFn>& (*)()> tables[] = {
+            {"str", str_methods}, {"list", list_methods}, {"tuple", tuple_methods}, {"dict", dict_methods},
+            {"set", set_methods}, {"frozenset", frozenset_methods}};
+        for (auto& [type, table] : tables) {
+          if (c.class_name != type) continue;
+          auto m = table().find(name);
+          if (m == table().end()) break;
+          std::string cls_name = type, method = name;
+          NativeFn fn = m->second;
+          return make_function(cls_name + "." + method, [cls_name, method, fn](Interpreter& in, CallArgs& a) -> ObjPtr {
+            if (a.args.empty())
+              throw TorchError("TypeError", "unbound method " + cls_name + "." + method + "() needs an argument");
+            if (in.type_name(a.args[0]) != cls_name)
+              throw TorchError("TypeError", "descriptor '" + method + "' for '" + cls_name + "' objects doesn't apply to a '" +
+                                                in.type_name(a.args[0]) + "' object");
+            return fn(in, a);
+          });
+        }
+      }
       if (name == "__name__") return make_str(c.class_name);
       if (name == "__qualname__") return make_str(c.class_name);
       if (name == "__bases__") {
