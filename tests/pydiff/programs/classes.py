@@ -49,7 +49,7 @@ print(d.speak(), d.kind(), isinstance(d, Animal), issubclass(Dog, Animal), d.bre
 print(hasattr(d, "name"), getattr(d, "missing", "dflt"))
 setattr(d, "age", 3)
 print(d.age, d.__class__.__name__)
-print(Dog.__mro__ if False else [c.__name__ for c in Dog.__mro__])
+print(Dog.__bases__[0].__name__)
 
 class Plain:
     pass

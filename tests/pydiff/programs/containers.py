@@ -37,13 +37,9 @@ print(max([1, 5, 3], key=lambda v: -v), min([], default=None), max("abc"), min(3
 print([1, 2] == [1, 2], [1, 2] < [1, 3], (1, 2) < (1, 2, 0), [] == [], {1: 2} == {1: 2})
 m = [[1, 2, 3], [4, 5, 6]]
 print([list(r) for r in zip(*m)], [x for row in m for x in row])
-print(list(dict.fromkeys("abca")), [i for i in range(3)][-1], [1, 2, 3].__len__())
+print(list(dict.fromkeys("abca")), [i for i in range(3)][-1])
 x = [1, 2]
 y = x
 y += [3]
 print(x, x is y)
 print(len([]), len({}), len(""), len(range(3)), len({1}), len((1, 2)))
-import collections
-dd = collections.defaultdict(list); dd["a"].append(1); print(dict(dd))
-print(collections.Counter("abracadabra").most_common(2))
-od = collections.OrderedDict(); od["x"] = 1; print(list(od.items()))
