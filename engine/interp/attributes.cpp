@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/args.h"
 #include "interp/interp_impl.h"
+#include "interp/methods.h"
 #include "interp/library.h"
 
 namespace tp::interp {
@@ -69,6 +70,26 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
       auto& c = static_cast<ClassObj&>(*o);
       if (ObjPtr v = impl.class_lookup(c, name))
         return v->kind == Kind::Instance ? impl.resolve_class_attr(v, nullptr, std::static_pointer_cast<ClassObj>(o)) : v;
+      if (!c.is_user) {  // an unbound builtin method: str.lower, list.append (key=str.lower, map(str.strip, ...))
+        static const std::pair<const char*, const std::unordered_map<std::string, NativeFn>& (*)()> tables[] = {
+            {"str", str_methods}, {"list", list_methods}, {"tuple", tuple_methods}, {"dict", dict_methods},
+            {"set", set_methods}, {"frozenset", frozenset_methods}};
+        for (auto& [type, table] : tables) {
+          if (c.class_name != type) continue;
+          auto m = table().find(name);
+          if (m == table().end()) break;
+          std::string cls_name = type, method = name;
+          NativeFn fn = m->second;
+          return make_function(cls_name + "." + method, [cls_name, method, fn](Interpreter& in, CallArgs& a) -> ObjPtr {
+            if (a.args.empty())
+              throw TorchError("TypeError", "unbound method " + cls_name + "." + method + "() needs an argument");
+            if (in.type_name(a.args[0]) != cls_name)
+              throw TorchError("TypeError", "descriptor '" + method + "' for '" + cls_name + "' objects doesn't apply to a '" +
+                                                in.type_name(a.args[0]) + "' object");
+            return fn(in, a);
+          });
+        }
+      }
       if (name == "__name__") return make_str(c.class_name);
       if (name == "__qualname__") return make_str(c.class_name);
       if (name == "__bases__") {
@@ -82,6 +103,15 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
       if (auto* sup = dynamic_cast<SuperObj*>(o.get())) {
         for (auto& b : sup->start->bases)
           if (ObjPtr v = impl.class_lookup(*b, name)) return impl.resolve_class_attr(v, sup->self, impl.class_of(sup->self));
+        if (name == "__init__" && sup->self->kind == Kind::Exception) {  // BaseException.__init__
+          ObjPtr self = sup->self;
+          return make_function("BaseException.__init__", [self](Interpreter& in, CallArgs& a) {
+            auto& e = static_cast<ExceptionObj&>(*self);
+            e.args = a.args;
+            e.message = in.str(self);
+            return in.none();
+          });
+        }
         if (name == "__init__")  // object.__init__
           return make_function("object.__init__", [](Interpreter& in, CallArgs&) { return in.none(); });
         return nullptr;
@@ -105,6 +135,9 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);
       if (name == "args") return make_tuple(e.args);
+      if (ObjPtr v = e.get(name)) return v;
+      if (auto cls = impl.class_of(o); cls && cls->is_user)
+        if (ObjPtr v = impl.class_lookup(*cls, name)) return impl.resolve_class_attr(v, o, cls);
       return nullptr;
     }
     case Kind::UserFunction: {
@@ -194,6 +227,23 @@ void Interpreter::setattr(const ObjPtr& o, const std::string& name, const ObjPtr
       }
       if (!a.attrs.erase(name)) break;
       a.attr_order.erase(std::find(a.attr_order.begin(), a.attr_order.end(), name));
+      return;
+    }
+    case Kind::Exception: {
+      auto& e = static_cast<ExceptionObj&>(*o);
+      if (value && name == "args") {
+        e.args = iterate(value);
+        e.message = str(o);
+        return;
+      }
+      for (auto it = e.attrs.begin(); it != e.attrs.end(); ++it)
+        if (it->first == name) {
+          if (value) it->second = value;
+          else e.attrs.erase(it);
+          return;
+        }
+      if (!value) break;
+      e.attrs.push_back({name, value});
       return;
     }
     default:

@@ -79,7 +79,8 @@ double parse_float(const std::string& text) {
 ObjPtr number_of(Interpreter& in, const ObjPtr& x, const char* fn) {
   ObjPtr n;
   if (lib::to_number(in, x, n)) return n;
-  throw TorchError("TypeError", std::string(fn) + "() argument must be a string or a real number, not '" + in.type_name(x) + "'");
+  std::string what = std::string(fn) == "int" ? "a string, a bytes-like object or a real number" : "a string or a real number";
+  throw TorchError("TypeError", std::string(fn) + "() argument must be " + what + ", not '" + in.type_name(x) + "'");
 }
 }  // namespace
 
@@ -187,6 +188,16 @@ void Interpreter::Impl::install_builtin_types() {
     for (auto& kv : a.kwargs) in.setitem(d, in.make_str(kv.first), kv.second);
     return d;
   });
+  builtin_classes["dict"]->set("fromkeys", in.make_function("dict.fromkeys", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "fromkeys", a);
+    p.max_positional(2);
+    ObjPtr keys = p.required("iterable", 0);
+    ObjPtr value = p.positional(1);
+    p.finish();
+    auto d = std::make_shared<DictObj>();
+    for (auto& k : in.iterate(keys)) in.setitem(d, k, value ? value : in.none());
+    return d;
+  }));
   type("range", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     if (!a.kwargs.empty()) throw TorchError("TypeError", "range() takes no keyword arguments");
     if (a.args.empty()) throw TorchError("TypeError", "range expected at least 1 argument, got 0");

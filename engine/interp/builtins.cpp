@@ -243,6 +243,9 @@ void Interpreter::Impl::install_builtins() {
     return in.make_bool(true);
   });
   def("sorted", [](Interpreter& in, Args& a) -> ObjPtr {
+    for (auto& kv : a.kwargs)  // sorted() hands its keywords to list.sort
+      if (kv.first != "key" && kv.first != "reverse")
+        throw TorchError("TypeError", "'" + kv.first + "' is an invalid keyword argument for sort()");
     ArgParser p(in, "sorted", a);
     p.max_positional(1);
     ObjPtr seq = p.required("iterable", 0);
@@ -407,8 +410,19 @@ void Interpreter::Impl::install_builtins() {
     if (is_none(mod)) return in.binary_op("**", base, exp);
     int64_t b = to_int(in, base), e = to_int(in, exp), m = to_int(in, mod);
     if (m == 0) throw TorchError("ValueError", "pow() 3rd argument cannot be 0");
-    if (e < 0) throw TorchError("ValueError", "base is not invertible for the given modulus");
     __int128 r = 1, x = ((b % m) + m) % m;
+    if (e < 0) {  // Python 3.8+: a negative exponent uses the modular inverse of base
+      int64_t am = m < 0 ? -m : m;
+      int64_t g = am, nb = ((b % am) + am) % am, s0 = 0, s1 = 1;  // extended Euclid on (am, nb)
+      while (nb != 0) {
+        int64_t q = g / nb, t = g - q * nb;
+        g = nb, nb = t;
+        t = s0 - q * s1, s0 = s1, s1 = t;
+      }
+      if (g != 1) throw TorchError("ValueError", "base is not invertible for the given modulus");
+      x = ((s0 % am) + am) % am;
+      e = -e;
+    }
     while (e > 0) {
       if (e & 1) r = (r * x) % m;
       x = (x * x) % m;

@@ -214,7 +214,19 @@ ObjPtr Interpreter::Impl::instantiate(const std::shared_ptr<ClassObj>& cls, Call
     std::string msg;
     if (args.args.size() == 1) msg = in.str(args.args[0]);
     else if (args.args.size() > 1) msg = in.repr(in.make_tuple(args.args));
-    return in.make_exception(cls->class_name, msg, args.args);
+    ObjPtr exc = in.make_exception(cls->class_name, msg, args.args);
+    // A user __init__ runs on the exception object (args stay the call's arguments unless it
+    // calls super().__init__(...), as BaseException.__new__ does); str(e) follows e.args.
+    if (ObjPtr init = class_lookup(*cls, "__init__"); init && init->kind == Kind::UserFunction) {
+      args.args.insert(args.args.begin(), exc);
+      ObjPtr r = in.call(init, std::move(args));
+      if (r->kind != Kind::None)
+        throw_error("TypeError", "__init__() should return None, not '" + in.type_name(r) + "'");
+      static_cast<ExceptionObj&>(*exc).message = in.str(exc);
+    } else if (ObjPtr s = class_lookup(*cls, "__str__"); s && s->kind == Kind::UserFunction) {
+      static_cast<ExceptionObj&>(*exc).message = in.str(exc);
+    }
+    return exc;
   }
   auto inst = std::make_shared<InstanceObj>(cls->class_name);
   inst->cls = cls;

@@ -181,6 +181,17 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
     case ExprKind::NamedExpr: {
       auto& n = static_cast<const NamedExpr&>(e);
       ObjPtr v = eval(*n.value);
+      if (frame->scope->is_comprehension) {  // PEP 572: bind in the first enclosing non-comprehension scope
+        std::shared_ptr<Scope> s = frame->scope;
+        while (s && s->is_comprehension) s = s->parent;
+        if (!s) {  // the comprehension sits at module level
+          set_global(n.target, v);
+          return v;
+        }
+        ScopeSwap swap(frame, s);
+        store(n.target, v);
+        return v;
+      }
       store(n.target, v);
       return v;
     }
@@ -295,6 +306,7 @@ ObjPtr Interpreter::Impl::make_function_object(const std::shared_ptr<FunctionCod
 ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
   auto scope = std::make_shared<Scope>();
   scope->info = &c.scope;
+  scope->is_comprehension = true;
   scope->parent = frame->scope->info ? frame->scope : nullptr;
   ObjPtr first_iter = eval_iterable(*c.generators[0].iter);  // in the enclosing scope, like Python
   ScopeSwap swap(frame, scope);

@@ -1,6 +1,7 @@
 // Executing statements: assignment, control flow, def/class, import, with, try/raise, and the
 // per-statement bookkeeping (step budget, traceback entries, statement events).
 #include <algorithm>
+#include <set>
 
 #include "core/error.h"
 #include "interp/interp_impl.h"
@@ -488,6 +489,12 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
   }
   cls->set("__module__", in.make_str("__main__"));
   cls->set("__qualname__", in.make_str(frame->qualprefix + s.name));
+  ObjPtr doc = in.none();  // a leading string literal is the class's docstring
+  if (!s.code->body.empty() && s.code->body[0]->kind == StmtKind::Expr) {
+    auto& v = *static_cast<const ExprStmt&>(*s.code->body[0]).value;
+    if (v.kind == ExprKind::Str) doc = in.make_str(static_cast<const StrLit&>(v).value);
+  }
+  cls->set("__doc__", doc);
   auto scope = std::make_shared<Scope>();
   scope->info = &s.code->scope;
   scope->is_class = true;
@@ -539,7 +546,26 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
 std::shared_ptr<ModuleObj> Interpreter::Impl::import_module(const std::string& dotted, int line) {
   auto it = modules.find(dotted);
   if (it != modules.end()) return it->second;
-  throw_error("ModuleNotFoundError", "No module named '" + dotted + "'");
+  // CPython has these; say that it is the playground that lacks them, not Python.
+  static const std::set<std::string> stdlib = {
+      "abc", "argparse", "array", "ast", "asyncio", "base64", "bisect", "calendar", "cmath", "codecs",
+      "concurrent", "configparser", "contextlib", "csv", "ctypes", "dataclasses", "datetime", "decimal",
+      "difflib", "enum", "fractions", "functools", "gc", "glob", "gzip", "hashlib", "heapq", "html", "http",
+      "importlib", "inspect", "io", "itertools", "json", "logging", "multiprocessing", "numbers", "operator",
+      "os", "pathlib", "pickle", "platform", "pprint", "queue", "re", "shutil", "signal", "socket", "sqlite3",
+      "statistics", "string", "struct", "subprocess", "tempfile", "textwrap", "threading", "timeit",
+      "traceback", "types", "unittest", "urllib", "uuid", "weakref", "zipfile"};
+  // Like CPython, name the first package on the dotted path that is missing (`import a.b` without a).
+  std::string missing = dotted;
+  for (size_t dot = dotted.find('.'); dot != std::string::npos; dot = dotted.find('.', dot + 1))
+    if (!modules.count(dotted.substr(0, dot))) {
+      missing = dotted.substr(0, dot);
+      break;
+    }
+  if (stdlib.count(missing.substr(0, missing.find('.'))))
+    throw_error("ModuleNotFoundError", "No module named '" + missing + "' (the standard-library module '" +
+                                           missing.substr(0, missing.find('.')) + "' is not available in the playground)");
+  throw_error("ModuleNotFoundError", "No module named '" + missing + "'");
 }
 
 void Interpreter::Impl::exec_import(const Import& s) {
@@ -568,7 +594,8 @@ void Interpreter::Impl::exec_import_from(const ImportFrom& s) {
       if (sub != modules.end()) v = sub->second;
     }
     if (!v)
-      throw_error("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
+      throw_error("ImportError", "cannot import name '" + a.name + "' from '" + s.module +
+                                     "' (the playground's '" + s.module + "' does not provide it)");
     store(a.asname.empty() ? a.name : a.asname, v);
   }
 }

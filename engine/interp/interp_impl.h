@@ -21,6 +21,7 @@ struct Scope {
   std::shared_ptr<Scope> parent;    // lexically enclosing function scope (closures); null = globals
   const ScopeInfo* info = nullptr;  // which names are local; null for the module scope
   bool is_class = false;            // class bodies are not visible to their methods
+  bool is_comprehension = false;    // `:=` inside it binds in the enclosing scope (PEP 572)
   std::vector<std::string> order;   // class bodies: definition order of the namespace
 };
 

@@ -100,6 +100,9 @@ const std::unordered_map<std::string, NativeFn>& list_methods() {
       {"copy", [](Interpreter& in, CallArgs& a) { return in.make_list(self_list(a).items); }},
       {"clear", [](Interpreter& in, CallArgs& a) -> ObjPtr { self_list(a).items.clear(); return in.none(); }},
       {"sort", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+         for (auto& kv : a.kwargs)
+           if (kv.first != "key" && kv.first != "reverse")
+             throw TorchError("TypeError", "'" + kv.first + "' is an invalid keyword argument for sort()");
          ArgParser p(in, "sort", a);
          p.max_positional(1);
          ObjPtr key = p.kw("key"), rev = p.kw("reverse");

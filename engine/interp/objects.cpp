@@ -214,6 +214,12 @@ std::string Interpreter::str(const ObjPtr& o) {
     case Kind::Str: return static_cast<StrObj&>(*o).value;
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);
+      if (auto cls = impl_->class_of(o); cls && cls->is_user)
+        if (ObjPtr m = impl_->class_lookup(*cls, "__str__"); m && m->kind == Kind::UserFunction) {
+          CallArgs a;
+          a.args = {o};
+          return str(call(m, a));
+        }
       if (e.type == "KeyError" && e.args.size() == 1) return repr(e.args[0]);
       if (e.args.size() == 1) return str(e.args[0]);
       if (e.args.size() > 1) return repr(make_tuple(e.args));
@@ -350,6 +356,25 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
         ObjPtr r = call(m, a);
         if (r.get() == o.get()) impl_->throw_error("TypeError", "iterators defined with __next__ are not supported by the playground");
         return iterate(r);
+      }
+      // The old sequence protocol (what `for x in dataset` uses when a class defines only
+      // __getitem__): items 0, 1, 2, ... until __getitem__ raises IndexError or StopIteration.
+      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
+        std::vector<ObjPtr> out;
+        for (int64_t i = 0;; ++i) {
+          impl_->count_steps(1);
+          CallArgs a;
+          a.args = {o, make_int(i)};
+          try {
+            out.push_back(call(m, a));
+          } catch (const PyException& e) {
+            if (exception_matches(e.type(), "IndexError") || exception_matches(e.type(), "StopIteration")) return out;
+            throw;
+          } catch (const TorchError& e) {
+            if (e.py_type() == "IndexError" || e.py_type() == "StopIteration") return out;
+            throw;
+          }
+        }
       }
       break;
     }

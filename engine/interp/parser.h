@@ -109,6 +109,7 @@ class Parser {
   int loop_depth_ = 0;
   int function_depth_ = 0;
   std::vector<ScopeInfo*> scopes_;  // innermost function-like scope last (empty at module level)
+  std::vector<const ScopeInfo*> comp_scopes_;  // those of scopes_ that are comprehensions
   bool positions_ = true;           // false inside f-string fields (their columns are not the source's)
 };
 

@@ -1,5 +1,6 @@
 // Expressions of the recursive-descent parser, lowest precedence first (Python's grammar):
 // lambda, if-else, or, and, not, comparisons, | ^ &, shifts, + -, * / // % @, unary, **, primaries.
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <limits>
@@ -95,7 +96,10 @@ ExprPtr Parser::named_expression() {
     auto n = std::make_unique<NamedExpr>(peek().line);
     n->target = expect_name();
     advance();
-    declare(n->target);
+    // PEP 572: inside a comprehension the target binds in the enclosing function (or module).
+    size_t i = scopes_.size();
+    while (i > 0 && std::find(comp_scopes_.begin(), comp_scopes_.end(), scopes_[i - 1]) != comp_scopes_.end()) --i;
+    if (i > 0) scopes_[i - 1]->locals.insert(n->target);
     n->value = expression();
     return spanned(std::move(n), start);
   }
@@ -330,6 +334,11 @@ ExprPtr Parser::subscript_item() {
 }
 
 void Parser::comprehension_clauses(Comp& comp) {
+  comp_scopes_.push_back(&comp.scope);
+  struct PopComp {
+    std::vector<const ScopeInfo*>& v;
+    ~PopComp() { v.pop_back(); }
+  } pop_comp{comp_scopes_};
   scopes_.push_back(&comp.scope);
   while (check_kw("for")) {
     advance();
@@ -584,6 +593,7 @@ void Parser::parse_fstring(const Token& t, std::vector<FStringPart>& parts, cons
     try {
       Parser sub(tokenize("(" + expr_text + ")", t.line, max_nesting_), max_nesting_);
       sub.scopes_ = scopes_;
+      sub.comp_scopes_ = comp_scopes_;
       sub.positions_ = false;
       p.expr = sub.single_expression();
     } catch (const SyntaxErrorInfo& e) {

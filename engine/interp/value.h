@@ -141,6 +141,12 @@ struct ExceptionObj : Object {
   std::string type;     // "RuntimeError"
   std::string message;  // str(e)
   std::vector<ObjPtr> args;  // e.args (empty when made from a message only: args = (message,))
+  std::vector<std::pair<std::string, ObjPtr>> attrs;  // what user code set: `self.code = code`
+  ObjPtr get(const std::string& name) const {
+    for (auto& kv : attrs)
+      if (kv.first == name) return kv.second;
+    return nullptr;
+  }
 };
 
 struct ContextManagerObj : Object {

@@ -1,0 +1,2 @@
+from collections import OrderedDict
+from collections import defaultdict

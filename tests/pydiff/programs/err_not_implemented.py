@@ -1,0 +1,4 @@
+class Base:
+    def forward(self):
+        raise NotImplementedError
+Base().forward()

@@ -1,0 +1,3 @@
+class ShapeError(Exception):
+    pass
+raise ShapeError("bad shape (2, 3)")

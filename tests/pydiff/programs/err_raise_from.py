@@ -1,0 +1,4 @@
+try:
+    {}["k"]
+except KeyError as e:
+    raise ValueError("lookup failed") from e

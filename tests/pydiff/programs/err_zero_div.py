@@ -1,0 +1,4 @@
+x = 1
+print("before")
+y = x / 0
+print("after")
