@@ -158,6 +158,14 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value); // ScatterBackward1
 Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);  // ScatterAddBackward0
 
+// ---------------------------------------------------------------- index_* and take (autograd/index_ops.cpp)
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);  // IndexAddBackward0
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);  // IndexCopyBackward0
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);   // IndexFillBackward0
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);   // IndexFillBackward1 (0-dim value)
+Tensor index_put(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);  // IndexPutBackward0
+Tensor take(const Tensor& self, const Tensor& index);  // TakeBackward0
+
 // ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
@@ -219,6 +227,11 @@ Tensor index_put_(const Tensor& self, const Tensor& index, const Tensor& values)
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
 Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor index_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);
+Tensor index_copy_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
+Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
 Tensor tril_(const Tensor& self, int64_t diagonal);   // TrilBackward0

@@ -296,6 +296,28 @@ Tensor scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const 
   return inplace_via(self, {src}, false, [&](const Tensor& s) { return scatter_add(s, dim, index, src); });
 }
 
+// index_add_ / index_copy_ / index_fill_ / index_put_ (tuple): the out-of-place op on a stand-in
+// for self, written back (IndexAddBackward0, IndexCopyBackward0, IndexFillBackward0/1, IndexPutBackward0).
+Tensor index_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+  return inplace_via(self, {source}, false, [&](const Tensor& s) { return index_add(s, dim, index, source, alpha); });
+}
+
+Tensor index_copy_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  return inplace_via(self, {source}, false, [&](const Tensor& s) { return index_copy(s, dim, index, source); });
+}
+
+Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return inplace_via(self, {}, false, [&](const Tensor& s) { return index_fill(s, dim, index, value); });
+}
+
+Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  return inplace_via(self, {value}, false, [&](const Tensor& s) { return index_fill(s, dim, index, value); });
+}
+
+Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate) {
+  return inplace_via(self, {values}, false, [&](const Tensor& s) { return index_put(s, indices, values, accumulate); });
+}
+
 // masked_fill_: the out-of-place op on a stand-in for self, written back (MaskedFillBackward0/1).
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
   return inplace_via(self, {}, false, [&](const Tensor& s) { return masked_fill(s, mask, value); });

@@ -19,6 +19,8 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_cl
 void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_sort_scatter.cpp: cumsum/cumprod, sort/argsort/topk, flip, gather, scatter(_), scatter_add(_).
 void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_index_ops.cpp: index_add(_), index_copy(_), index_fill(_), index_put(_), take.
+void install_index_ops(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_pointwise_more.cpp: isnan/isinf/isfinite/isposinf/isneginf, isclose, clamp_min/clamp_max,
 // round(decimals=), lerp and their in-place forms.
 void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);

@@ -303,6 +303,7 @@ void install_modules(Interpreter& in) {
   install_shape_methods(in, *torch, *tc);
   install_reductions(in, *torch, *tc);
   install_sort_scatter(in, *torch, *tc);
+  install_index_ops(in, *torch, *tc);
   install_pointwise_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);

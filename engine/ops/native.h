@@ -209,6 +209,17 @@ Tensor masked_select(const Tensor& self, const Tensor& mask);
 // Advanced indexing x[idx] with one integer (long) index tensor or a bool mask, on dim 0.
 Tensor index(const Tensor& self, const Tensor& index);
 void index_put_(const Tensor& self, const Tensor& index, const Tensor& values);
+// A tuple of index tensors over the leading dims (Note [Index tuples] in ops/indexing.cpp).
+Tensor index(const Tensor& self, const std::vector<Tensor>& indices);
+// Out of place; accumulate adds the values (duplicates sum) instead of overwriting.
+Tensor index_put(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
+
+// ---------------------------------------------------------------- index_add / index_copy / index_fill / take (ops/index_ops.cpp)
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);  // 0-dim value
+Tensor take(const Tensor& self, const Tensor& index);
 
 // ---------------------------------------------------------------- conversions
 // Device mismatch check shared by all binary kernels (0-dim cpu tensors may meet any device).

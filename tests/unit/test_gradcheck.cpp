@@ -304,6 +304,34 @@ GC_CASE("gather/scatter/scatter_add", "[scatter]") {
             {dseq({2, 3}), dseq({2, 3}, -0.8)});
 }
 
+GC_CASE("index_add/index_copy/index_fill/index_put/take", "[index]") {
+  SETUP;
+  Scalar two = Scalar::from_double(2.0);
+  gradcheck([two](auto& x) { return index_add(x[0], 0, idx({2, 0, 2}, {3}), x[1], two); },
+            {dseq({3, 2}), dseq({3, 2}, -0.4)});
+  gradcheck([](auto& x) { return index_add(x[0], -1, idx({1}, {1}), x[1], Scalar::from_int(1)); },
+            {dseq({2, 3}), dseq({2, 1}, 0.9)});
+  gradcheck([](auto& x) { return index_copy(x[0], 1, idx({2, 0}, {2}), x[1]); }, {dseq({2, 3}), dseq({2, 2}, -1)});
+  gradcheck([](auto& x) { return index_copy(transpose(x[0], 0, 1), 0, idx({1}, {1}), x[1]); },
+            {dseq({2, 3}), dseq({1, 2}, 0.7)});
+  gradcheck([](auto& x) { return index_fill(x[0], 1, idx({0, 2}, {2}), Scalar::from_double(1.5)); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return index_fill(x[0], 0, idx({1, 1}, {2}), x[1]); }, {dseq({3, 2}), dseq({}, 0.6)});
+  gradcheck([](auto& x) { return index_put(x[0], {idx({0, 1, 0}, {3}), idx({2, 0, 2}, {3})}, x[1], true); },
+            {dseq({2, 3}), dseq({3}, -0.2)});
+  gradcheck([](auto& x) { return index_put(x[0], {idx({1, 0}, {2}), idx({1}, {1})}, x[1], false); },
+            {dseq({2, 3}), dseq({1}, 0.4)});
+  gradcheck([](auto& x) { return index_put(x[0], {idx({1}, {1})}, x[1], false); }, {dseq({2, 3}), dseq({3}, 0.4)});
+  gradcheck([](auto& x) { return take(x[0], idx({5, 0, -1, 2}, {2, 2})); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return take(transpose(x[0], 0, 1), idx({1, 1}, {2})); }, {dseq({2, 3})});
+  gradcheck([two](auto& x) {
+    Tensor c = clone(x[0]);
+    index_add_(c, 0, idx({1}, {1}), x[1], two);
+    index_fill_(c, 1, idx({0}, {1}), Scalar::from_int(0));
+    index_copy_(c, 1, idx({2}, {1}), x[2]);
+    return index_put_(c, {idx({0}, {1})}, x[1], true);
+  }, {dseq({2, 3}), dseq({1, 3}, 0.5), dseq({2, 1}, -0.3)});
+}
+
 GC_CASE("softmax/log_softmax/nll_loss/cross_entropy", "[loss]") {
   SETUP;
   gradcheck([](auto& x) { return softmax(x[0], 1); }, {dseq({2, 3})});

@@ -1,0 +1,46 @@
+# Argument checks of index_add / index_copy / index_fill / take / index_put with the messages of
+# the newest TensorAdvancedIndexing.cpp meta functions and IndexKernel.cpp, in PyTorch's order.
+import torch
+def check(f):
+    try:
+        f()
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+x = torch.zeros(3, 2)
+check(lambda: x.index_add(0, torch.tensor([[0]]), torch.ones(1, 2)))
+check(lambda: x.index_add(0, torch.tensor([0.]), torch.ones(1, 2)))
+check(lambda: x.index_add(0, torch.tensor([0]), torch.ones(1, 2, dtype=torch.float64)))
+check(lambda: x.index_add(1, torch.tensor([0]), torch.ones(2)))
+check(lambda: x.index_add(0, torch.tensor([0, 1]), torch.ones(3, 2)))
+check(lambda: x.index_add(0, torch.tensor([0]), torch.ones(1, 3)))
+check(lambda: x.index_add(0, torch.tensor([3]), torch.ones(1, 2)))
+check(lambda: x.index_add(0, torch.tensor([3]), torch.ones(1, 2), alpha=2))
+check(lambda: torch.zeros(3).index_add(0, torch.tensor([-1]), torch.ones(1)))
+check(lambda: x.index_copy(0, torch.tensor([[0]]), torch.ones(1, 2)))
+check(lambda: x.index_copy(0, torch.tensor([0, 1]), torch.tensor(1.)))
+check(lambda: x.index_copy(0, torch.tensor([0]), torch.ones(2)))
+check(lambda: x.index_copy(0, torch.tensor([0], dtype=torch.int32), torch.ones(1, 2)))
+check(lambda: x.index_copy(0, torch.tensor([0]), torch.ones(1, 2, dtype=torch.int64)))
+check(lambda: x.index_copy(0, torch.tensor([0, 1]), torch.ones(1, 2)))
+check(lambda: x.index_copy(0, torch.tensor([5]), torch.ones(1, 2)))
+check(lambda: x.index_fill(0, torch.tensor([0], dtype=torch.int32), 1.))
+check(lambda: x.index_fill(0, torch.tensor([[0]]), 1.))
+check(lambda: x.index_fill(1, torch.tensor([2]), 1.))
+check(lambda: x.index_fill(0, torch.tensor([0]), torch.tensor([1.])))
+check(lambda: x.index_fill(2, torch.tensor([0]), 1.))
+check(lambda: x.take(torch.tensor([0], dtype=torch.int32)))
+check(lambda: x.take(torch.tensor([6])))
+check(lambda: torch.zeros(0).take(torch.tensor([0])))
+check(lambda: torch.zeros(3).index_put((torch.tensor([0]), torch.tensor([0])), torch.tensor(1.)))
+check(lambda: x.index_put((torch.tensor([0, 1]), torch.tensor([0, 1, 1])), torch.tensor(1.)))
+check(lambda: x.index_put((torch.tensor([0]), torch.tensor([2])), torch.tensor(1.)))
+check(lambda: x.index_put((torch.tensor([0, 1]), torch.tensor([0, 1])), torch.tensor([1., 2., 3.])))
+check(lambda: x.index_put((torch.tensor([0]), torch.tensor([0])), torch.tensor(1)))
+check(lambda: x.index_put((torch.tensor([0.]), torch.tensor([0])), torch.tensor(1.)))
+check(lambda: x.index_put(torch.tensor([0]), torch.tensor(1.)))
+y = torch.ones(2)
+try:
+    y.index_add_(0, torch.tensor([2]), torch.ones(1))
+except IndexError:
+    print(y, y._version)
+torch.ones(2).index_fill_(0, torch.tensor([2]), 0.)
