@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/args.h"
 #include "interp/interp_impl.h"
+#include "interp/py_collections.h"
 #include "interp/methods.h"
 #include "interp/library.h"
 
@@ -354,6 +355,8 @@ ObjPtr Interpreter::getitem(const ObjPtr& o, const ObjPtr& idx) {
     case Kind::Dict: {
       auto& d = static_cast<DictObj&>(*o);
       int64_t k = dict_find(*this, d, idx);
+      if (k < 0 && d.flavor != DictObj::Flavor::Dict)
+        if (ObjPtr v = dict_missing(*this, o, idx)) return v;  // defaultdict / Counter __missing__
       if (k < 0) {
         PyException e = impl.make_error("KeyError", repr(idx));
         e.exc->args = {idx};

@@ -3,6 +3,7 @@
 // Also classes' attribute lookup through their bases, and isinstance().
 #include "core/error.h"
 #include "interp/interp_impl.h"
+#include "interp/py_collections.h"
 #include "interp/library.h"
 
 namespace tp::interp {
@@ -270,7 +271,8 @@ std::shared_ptr<ClassObj> Interpreter::Impl::class_of(const ObjPtr& o) {
     case Kind::DType: found = module_class("torch", "dtype"); break;
     case Kind::Device: found = module_class("torch", "device"); break;
     case Kind::Dict:
-      if (static_cast<DictObj&>(*o).ordered) found = module_class("collections", "OrderedDict");
+      if (static_cast<DictObj&>(*o).flavor != DictObj::Flavor::Dict)
+        found = module_class("collections", dict_type_name(static_cast<DictObj&>(*o)));
       break;
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);

@@ -137,7 +137,7 @@ void install_state_dict(Interpreter& in, ClassObj& mc) {
       items.push_back({in.make_str(name), keep_vars ? po : in.wrap_tensor(tp::detach(tensor_of(po)))});
     // module.py: destination = OrderedDict()
     ObjPtr d = in.make_dict(std::move(items));
-    static_cast<DictObj&>(*d).ordered = true;
+    static_cast<DictObj&>(*d).flavor = DictObj::Flavor::OrderedDict;
     return d;
   });
   def(mc, "Module.", "load_state_dict", [](Interpreter& in, CallArgs& a) -> ObjPtr {

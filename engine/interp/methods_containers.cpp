@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/args.h"
 #include "interp/interp_impl.h"
+#include "interp/py_collections.h"
 #include "interp/methods.h"
 #include "interp/py_sort.h"
 
@@ -236,7 +237,11 @@ ObjPtr Interpreter::Impl::builtin_method(const ObjPtr& self, const std::string& 
     case Kind::Str: table = &str_methods(); type = "str"; break;
     case Kind::List: table = &list_methods(); type = "list"; break;
     case Kind::Tuple: case Kind::Size: table = &tuple_methods(); type = "tuple"; break;
-    case Kind::Dict: table = &dict_methods(); type = "dict"; break;
+    case Kind::Dict:
+      if (ObjPtr v = flavored_dict_attr(in, self, name)) return v;  // Counter.most_common, ...
+      table = &dict_methods();
+      type = "dict";
+      break;
     case Kind::Set: {
       bool frozen = static_cast<SetObj&>(*self).frozen;
       table = frozen ? &frozenset_methods() : &set_methods();

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "interp/args.h"
 #include "interp/interp_impl.h"
+#include "interp/py_collections.h"
 #include "interp/library.h"
 #include "interp/set_ops.h"
 
@@ -38,7 +39,7 @@ std::string Interpreter::type_name(const ObjPtr& o) {
     case Kind::Str: return "str";
     case Kind::List: return "list";
     case Kind::Tuple: return "tuple";
-    case Kind::Dict: return static_cast<DictObj&>(*o).ordered ? "OrderedDict" : "dict";
+    case Kind::Dict: return dict_type_name(static_cast<DictObj&>(*o));
     case Kind::Set: return static_cast<SetObj&>(*o).frozen ? "frozenset" : "set";
     case Kind::Slice: return "slice";
     case Kind::Ellipsis: return "ellipsis";
@@ -107,15 +108,8 @@ std::string Interpreter::repr(const ObjPtr& o) {
         ~Pop() { s.pop_back(); }
       } pop{impl.repr_stack};
       std::string out;
-      if (o->kind == Kind::Dict && static_cast<DictObj&>(*o).ordered) {
-        // CPython 3.11 OrderedDict.__repr__: OrderedDict([(k, v), ...]); empty: OrderedDict().
-        auto& items = static_cast<DictObj&>(*o).items;
-        if (items.empty()) return "OrderedDict()";
-        out = "OrderedDict([";
-        for (size_t i = 0; i < items.size(); ++i)
-          out += std::string(i ? ", " : "") + "(" + repr(items[i].first) + ", " + repr(items[i].second) + ")";
-        return out + "])";
-      }
+      if (o->kind == Kind::Dict && static_cast<DictObj&>(*o).flavor != DictObj::Flavor::Dict)
+        return flavored_dict_repr(*this, static_cast<DictObj&>(*o));  // OrderedDict / defaultdict / Counter
       if (o->kind == Kind::Dict) {
         out = "{";
         bool first = true;

@@ -1,9 +1,11 @@
 // Small standard-library modules that PyTorch snippets import alongside torch: sys (stdout/stderr,
-// version), warnings (warn + filters), typing, collections (OrderedDict), time (a deterministic
+// version), warnings (warn + filters), typing, collections (OrderedDict, defaultdict,
+// Counter: py_collections.cpp), time (a deterministic
 // clock), __future__. torch/numpy/math/copy come from the library (lib_*.cpp).
 #include "core/error.h"
 #include "interp/args.h"
 #include "interp/interp_impl.h"
+#include "interp/py_collections.h"
 
 namespace tp::interp {
 
@@ -116,19 +118,7 @@ void install_std_modules(Interpreter& in) {
     typing->set(n, c);
   }
 
-  auto collections = module(in, "collections");
-  if (ObjPtr dict = in.builtin("dict")) {
-    // OrderedDict behaves as dict (dicts keep insertion order); nn.Sequential(OrderedDict(...)) works.
-    auto od = std::make_shared<ClassObj>("OrderedDict");
-    od->call_hook = [dict_ctor = static_cast<ClassObj&>(*dict).call_hook](Interpreter& in, CallArgs& a) -> ObjPtr {
-      ObjPtr d = dict_ctor(in, a);
-      if (d->kind == Kind::Dict) static_cast<DictObj&>(*d).ordered = true;
-      return d;
-    };
-    od->bases.push_back(std::static_pointer_cast<ClassObj>(dict));
-    od->set("__module__", in.make_str("collections"));
-    collections->set("OrderedDict", od);
-  }
+  install_collections(in, *module(in, "collections"));
 
   auto time = module(in, "time");
   // A deterministic clock (one microsecond per executed step) so programs print the same every run.

@@ -65,7 +65,10 @@ struct SizeObj : Object { SizeObj() : Object(Kind::Size) {} Shape dims; };
 struct DictObj : Object {
   DictObj() : Object(Kind::Dict) {}
   std::vector<std::pair<ObjPtr, ObjPtr>> items;  // insertion order; keys compared by Python equality
-  bool ordered = false;  // a collections.OrderedDict (its own type and repr; otherwise a dict)
+  // collections flavours (interp/py_collections.cpp): each its own type, repr and missing-key rule.
+  enum class Flavor { Dict, OrderedDict, DefaultDict, Counter };
+  Flavor flavor = Flavor::Dict;
+  ObjPtr default_factory;  // defaultdict: called for a missing key (nullptr = None: KeyError)
 };
 // set / frozenset: elements in a CPython-shaped hash table (Note [CPython set order]).
 struct SetObj : Object {

@@ -1,2 +1,2 @@
-from collections import OrderedDict
-from collections import defaultdict
+from collections import OrderedDict, defaultdict, Counter
+from collections import deque
