@@ -122,7 +122,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
     for (size_t i = 0; i < capture.size(); ++i)
       if (capture[i].function) captures[capture[i].function.get()].emplace_back(capture[i].input_nr, i);
     std::unordered_map<Node*, bool> memo;
-    std::function<bool(Node*)> reaches = [&](Node* n) -> bool {
+    Callable<bool(Node*)> reaches = [&](Node* n) -> bool {
       auto it = memo.find(n);
       if (it != memo.end()) return it->second;
       memo[n] = false;

@@ -74,7 +74,7 @@ bool inplace_requires_grad(const Tensor& self, const std::vector<Tensor>& others
 
 // Runs `op` (an out-of-place differentiable function) on self and writes its result into self.
 Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool copy_self,
-                   const std::function<Tensor(const Tensor&)>& op) {
+                   const Callable<Tensor(const Tensor&)>& op) {
   bool rg = inplace_requires_grad(self, others);
   check_inplace(self, rg);
   native::check_no_internal_overlap(self);
@@ -102,7 +102,7 @@ Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool c
 bool any_requires_grad(const Tensor& t) { return t.defined() && t.requires_grad(); }
 
 // Ops whose only input is self and whose gradient is zero (fill_, zero_, uniform_, normal_).
-Tensor zero_grad_inplace(const Tensor& self, const char* name, const std::function<void()>& write) {
+Tensor zero_grad_inplace(const Tensor& self, const char* name, const Callable<void()>& write) {
   bool rg = inplace_requires_grad(self, {});
   check_inplace(self, rg);
   std::shared_ptr<FunctionNode> node;

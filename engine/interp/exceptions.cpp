@@ -156,7 +156,7 @@ const std::vector<std::string>& exception_class_names() {
 }
 
 std::string format_traceback(const PyException& e, const std::string& filename,
-                             const std::function<std::string(int)>& source_line) {
+                             const Callable<std::string(int)>& source_line) {
   std::string out;
   if (e.context && !e.suppress_context) {
     out += format_traceback(*e.context, filename, source_line);

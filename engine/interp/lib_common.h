@@ -85,7 +85,7 @@ std::shared_ptr<ClassObj> make_class(const std::string& name);
 void def(AttrObj& target, const std::string& qualprefix, const std::string& name, NativeFn fn);
 // A Tensor method body: self taken out of the arguments, a parser over the rest (finish() is
 // called after it returns, so unknown keywords raise).
-using Method = std::function<ObjPtr(Interpreter&, Tensor&, ArgParser&)>;
+using Method = Callable<ObjPtr(Interpreter&, Tensor&, ArgParser&)>;
 // Registers `name` as a Tensor method and, when `torch` is given, as torch.<name>(input, ...).
 void method(ClassObj& tensor_class, const std::string& name, Method m, ModuleObj* torch = nullptr);
 // One object per autograd node while it lives (grad_fn is grad_fn).

@@ -170,7 +170,7 @@ ObjPtr np_reshape(Interpreter& in, const ObjPtr& self, const Shape& shape) {
   return np_view_result(in, copy, tp::reshape(as_tensor_view(array_of(copy)), shape));
 }
 
-using ArrMethod = std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
+using ArrMethod = Callable<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
 
 ObjPtr bound(Interpreter& in, const ObjPtr& self, const std::string& name, ArrMethod m) {
   return in.bind(self, in.make_function("ndarray." + name, [name, m](Interpreter& in, CallArgs& a) -> ObjPtr {

@@ -138,7 +138,7 @@ ObjPtr choice(Interpreter& in, NumpyRandomState& rs, const ObjPtr& a, const std:
   return np_result(in, idx);  // size=None: one Python number
 }
 
-using RsMethod = std::function<ObjPtr(Interpreter&, NumpyRandomState&, ArgParser&)>;
+using RsMethod = Callable<ObjPtr(Interpreter&, NumpyRandomState&, ArgParser&)>;
 
 void rs_method(ClassObj& cls, const std::string& name, RsMethod m) {
   def(cls, "RandomState.", name, [name, m](Interpreter& in, CallArgs& a) -> ObjPtr {

@@ -4,7 +4,7 @@
 // so `x.grad is x.grad` holds while `t is t.view(2)` does not.
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <map>
 #include <memory>
 #include <string>
@@ -44,7 +44,7 @@ struct CallArgs {
   std::vector<std::pair<std::string, ObjPtr>> kwargs;  // in call order
 };
 
-using NativeFn = std::function<ObjPtr(Interpreter&, CallArgs&)>;
+using NativeFn = Callable<ObjPtr(Interpreter&, CallArgs&)>;
 
 struct Object {
   explicit Object(Kind k);
@@ -117,7 +117,7 @@ struct AttrObj : Object {
     return it == attrs.end() ? nullptr : it->second;
   }
   // Library classes may hook behaviour (repr, call, getattr fallback); empty = default.
-  std::function<std::string(Interpreter&)> repr_hook;
+  Callable<std::string(Interpreter&)> repr_hook;
   NativeFn call_hook;  // instances that are callable (nn.Module.__call__) and Class constructors
 };
 struct ModuleObj : AttrObj { explicit ModuleObj(std::string name) : AttrObj(Kind::Module, "module"), module_name(std::move(name)) {} std::string module_name; };
@@ -144,7 +144,7 @@ struct ExceptionObj : Object {
 
 struct ContextManagerObj : Object {
   ContextManagerObj() : Object(Kind::ContextManager) {}
-  std::function<void(Interpreter&)> enter, exit;  // exit runs on normal and exceptional exits
+  Callable<void(Interpreter&)> enter, exit;  // exit runs on normal and exceptional exits
   std::string type_name = "no_grad";               // Python type name (repr, error messages)
 };
 
