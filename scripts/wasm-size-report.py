@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import zlib
 
 # ----------------------------------------------------------------------------- wasm parsing
 SECTION_NAMES = {0: "custom", 1: "type", 2: "import", 3: "function", 4: "table", 5: "memory", 6: "global",
@@ -93,7 +94,7 @@ def parse(path):
             count, q = leb(d, p)
             for i in range(count):
                 bsize, q2 = leb(d, q)
-                bodies.append((n_imported_funcs + i, q2 - q + bsize))
+                bodies.append((n_imported_funcs + i, q2 - q + bsize, d[q2:q2 + bsize]))
                 q = q2 + bsize
         elif sid == 11:
             count, q = leb(d, p)
@@ -216,28 +217,32 @@ def main():
     if not names:
         sys.exit("no name section: link with --profiling-funcs (see the header of this script)")
 
-    mangled = [names.get(i, f"<func {i}>") for i, _ in bodies]
+    mangled = [names.get(i, f"<func {i}>") for i, _, _ in bodies]
     # emscripten writes demangled names; c++filt leaves those as they are and demangles the rest
     dem = demangle(sorted(set(mangled)))
     where = symbol_sources(args.objects)
     cats = collections.Counter()
     counts = collections.Counter()
+    blobs = collections.defaultdict(list)
     per_file = collections.Counter()
     rows = []
-    for (idx, size), m in zip(bodies, mangled):
+    for (idx, size, body), m in zip(bodies, mangled):
         dm = dem.get(m, m)
         src = source_of(dm, where)
         c = category(m, dm, src)
         cats[c] += size
+        blobs[c].append(body)
         counts[c] += 1
         if src:
             per_file[src] += size
         rows.append((size, c, dm))
 
-    total = sum(s for _, s in bodies)
-    print(f"\n== code section by category ({total:,} bytes in {len(bodies)} functions)")
+    total = sum(s for _, s, _ in bodies)
+    print(f"\n== code section by category ({total:,} bytes in {len(bodies)} functions;"
+          " gz = that category's bodies gzipped alone, a rough share of the download)")
     for c, s in cats.most_common():
-        print(f"  {c:52s} {s:>10,}  {100 * s / total:5.1f}%  ({counts[c]} fns)")
+        gz = len(zlib.compress(b"".join(blobs[c]), 9))
+        print(f"  {c:52s} {s:>10,}  {100 * s / total:5.1f}%  gz {gz:>8,}  ({counts[c]} fns)")
 
     fn_types = collections.Counter()
     for size, c, dm in rows:
