@@ -54,6 +54,7 @@ class FunctionNode : public Node {
   TensorList apply(TensorList&& grads) override;
   std::vector<const SavedVariable*> saved_variables() const override;
   void release_variables() override;
+  FunctionNode* as_function_node() override { return this; }
 
   void save(const std::string& saved_name, const Tensor& t, bool is_output = false);
   // In-place ops: the op's result is `self` after the write, so re-point a saved output at it.

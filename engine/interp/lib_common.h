@@ -17,12 +17,14 @@ namespace tp::interp::lib {
 
 // A torch.device made by the library (see DeviceObj for the index rule).
 struct LibDeviceObj : DeviceObj {
-  LibDeviceObj(Device d, bool idx) : DeviceObj(d, idx) {}
+  TP_OBJECT_SUBTYPE(LibDevice)
+  LibDeviceObj(Device d, bool idx) : DeviceObj(d, idx) { subtype = kSubtype; }
 };
 
 // torch.return_types.max & co: a named tuple (fields as attributes, unpacks and indexes).
 struct StructSeqObj : InstanceObj {
-  explicit StructSeqObj(std::string type) : InstanceObj(std::move(type)) {}
+  TP_OBJECT_SUBTYPE(StructSeq)
+  explicit StructSeqObj(std::string type) : InstanceObj(std::move(type)) { subtype = kSubtype; }
   std::string qualname;  // "torch.return_types.max"
   std::vector<std::string> names;
   std::vector<ObjPtr> items;

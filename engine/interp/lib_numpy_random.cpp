@@ -19,12 +19,13 @@ namespace {
 constexpr uint32_t kUnseededSeed = 5489;
 
 struct RandomStateObj : InstanceObj {
-  explicit RandomStateObj(uint32_t seed) : InstanceObj("RandomState"), rs(seed) {}
+  TP_OBJECT_SUBTYPE(RandomState)
+  explicit RandomStateObj(uint32_t seed) : InstanceObj("RandomState"), rs(seed) { subtype = kSubtype; }
   NumpyRandomState rs;
 };
 
 NumpyRandomState& state_of(Interpreter& in, const ObjPtr& self) {
-  auto* r = dynamic_cast<RandomStateObj*>(self.get());
+  auto* r = obj_cast<RandomStateObj>(self.get());
   if (!r) throw TorchError("TypeError", "descriptor requires a 'numpy.random.mtrand.RandomState' object but received a '" +
                                             in.type_name(self) + "'");
   return r->rs;

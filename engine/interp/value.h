@@ -39,6 +39,15 @@ enum class Kind : uint8_t {
   ContextManager // torch.no_grad() and friends
 };
 
+// Note [Subtypes without RTTI]: the WebAssembly engine is compiled with -fno-rtti (smaller module),
+// so there is no dynamic_cast. The C++ classes that extend an object kind with state of their own
+// (library instances such as IteratorObj, and LibDeviceObj) set a Subtype tag in their constructor
+// and have no subclasses; obj_cast<T>(o) is the checked downcast: T* when `o` is a T, else nullptr
+// (also for a null `o`). AttrObj and InstanceObj are recognised by their Kind.
+enum class Subtype : uint8_t {
+  None, LibDevice, StructSeq, Storage, NpDType, Descriptor, Iterator, Super, RandomState, Optimizer
+};
+
 struct CallArgs {
   std::vector<ObjPtr> args;
   std::vector<std::pair<std::string, ObjPtr>> kwargs;  // in call order
@@ -50,6 +59,7 @@ struct Object {
   explicit Object(Kind k);
   virtual ~Object() = default;
   Kind kind;
+  Subtype subtype = Subtype::None;  // Note [Subtypes without RTTI]
   int64_t id;  // stable per session, creation order (assigned by Interpreter::next_object_id)
 };
 
@@ -105,6 +115,7 @@ struct BoundMethodObj : Object {
 // Namespaces and library objects share one shape: a name and ordered attributes.
 struct AttrObj : Object {
   AttrObj(Kind k, std::string type) : Object(k), type_name(std::move(type)) {}
+  static bool is(const Object& o) { return o.kind == Kind::Module || o.kind == Kind::Class || o.kind == Kind::Instance; }
   std::string type_name;  // "module", "Linear", "SGD", "Generator", "type" ...
   std::map<std::string, ObjPtr> attrs;
   std::vector<std::string> attr_order;  // definition order (trace, named_parameters, repr)
@@ -132,6 +143,7 @@ struct ClassObj : AttrObj {
 };
 struct InstanceObj : AttrObj {
   explicit InstanceObj(std::string type) : AttrObj(Kind::Instance, std::move(type)) {}
+  static bool is(const Object& o) { return o.kind == Kind::Instance; }
   std::shared_ptr<ClassObj> cls;  // its class when known (always for user classes)
 };
 
@@ -141,6 +153,14 @@ struct ExceptionObj : Object {
   std::string message;  // str(e)
   std::vector<ObjPtr> args;  // e.args (empty when made from a message only: args = (message,))
 };
+
+// Declares the tag of a class in Note [Subtypes without RTTI]; its constructors set `subtype = kSubtype`.
+#define TP_OBJECT_SUBTYPE(tag) \
+  static constexpr Subtype kSubtype = Subtype::tag; \
+  static bool is(const Object& o) { return o.subtype == kSubtype; }
+
+template <class T> T* obj_cast(Object* o) { return o && T::is(*o) ? static_cast<T*>(o) : nullptr; }
+template <class T> const T* obj_cast(const Object* o) { return o && T::is(*o) ? static_cast<const T*>(o) : nullptr; }
 
 struct ContextManagerObj : Object {
   ContextManagerObj() : Object(Kind::ContextManager) {}
