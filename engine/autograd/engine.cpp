@@ -57,7 +57,7 @@ void run_tensor_hooks(Node& fn, TensorList& inputs) {
     if (!g.defined()) return;
     if (auto replaced = hook(g.impl_ptr())) g = Tensor(std::move(replaced));
   };
-  if (auto* acc = dynamic_cast<AccumulateGrad*>(&fn)) {
+  if (auto* acc = fn.as_accumulate_grad()) {
     if (inputs.empty()) return;
     auto hooks = acc->variable->grad_hooks;  // a copy: a hook may remove itself
     for (auto& h : hooks) apply(h.second, inputs[0]);
@@ -122,7 +122,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
     for (size_t i = 0; i < capture.size(); ++i)
       if (capture[i].function) captures[capture[i].function.get()].emplace_back(capture[i].input_nr, i);
     std::unordered_map<Node*, bool> memo;
-    std::function<bool(Node*)> reaches = [&](Node* n) -> bool {
+    Callable<bool(Node*)> reaches = [&](Node* n) -> bool {
       auto it = memo.find(n);
       if (it != memo.end()) return it->second;
       memo[n] = false;
@@ -186,7 +186,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
         if (input_nr < inputs.size()) captured[slot] = inputs[input_nr];
     if (capturing && !needed.count(fn.get())) continue;
 
-    if (auto* acc = dynamic_cast<AccumulateGrad*>(fn.get())) {
+    if (auto* acc = fn ? fn->as_accumulate_grad() : nullptr) {
       Tensor g = std::move(inputs[0]);
       inputs.clear();
       bool stealable = g.defined() && g.impl_ptr().use_count() == 1;

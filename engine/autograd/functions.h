@@ -3,7 +3,7 @@
 // grad, records a Node named as PyTorch names it. Signatures mirror tp::native one to one, plus the
 // in-place ops (which check leaves, rebase history, and bump versions) and the autograd entry points.
 #pragma once
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -263,7 +263,7 @@ Tensor requires_grad_(const Tensor& self, bool value);
 void retain_grad(const Tensor& self);
 // Tensor.register_hook: returns a function that removes the hook (RemovableHandle.remove(); a
 // second call does nothing). Leaves keep their hooks on the tensor, non-leaves on their grad_fn.
-std::function<void()> register_hook(const Tensor& self, GradHook hook);
+Callable<void()> register_hook(const Tensor& self, GradHook hook);
 // Reading `.grad` (warns for a non-leaf that does not retain grad); assigning `.grad` (checks shape/dtype).
 Tensor get_grad(const Tensor& self);
 void set_grad(const Tensor& self, const Tensor& grad /* undefined = None */);

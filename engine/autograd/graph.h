@@ -2,7 +2,7 @@
 // edge a tensor's gradient flows along, attaching a node to outputs, and the generic node every
 // generated-style op uses (a name, saved tensors, and its derivative formula beside the forward).
 #pragma once
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,7 +41,7 @@ struct BackwardCtx {
   Tensor get(const std::string& saved_name) const;
   bool needs(size_t input) const;
 };
-using Formula = std::function<TensorList(const BackwardCtx&)>;
+using Formula = Callable<TensorList(const BackwardCtx&)>;
 
 // A generated-style backward node (PyTorch's torch/csrc/autograd/generated/Functions.h classes).
 class FunctionNode : public Node {
@@ -54,6 +54,7 @@ class FunctionNode : public Node {
   TensorList apply(TensorList&& grads) override;
   std::vector<const SavedVariable*> saved_variables() const override;
   void release_variables() override;
+  FunctionNode* as_function_node() override { return this; }
 
   void save(const std::string& saved_name, const Tensor& t, bool is_output = false);
   // In-place ops: the op's result is `self` after the write, so re-point a saved output at it.

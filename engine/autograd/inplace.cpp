@@ -56,7 +56,7 @@ Tensor stand_in(const Tensor& self, bool copy_data) {
   si->requires_grad = false;
   si->grad_accumulator.reset();
   si->output_nr = 0;
-  if (e.function && dynamic_cast<AccumulateGrad*>(e.function.get())) {
+  if (e.function && e.function->as_accumulate_grad()) {
     si->requires_grad = true;
     si->grad_accumulator = e.function;
   } else if (e.function) {
@@ -74,7 +74,7 @@ bool inplace_requires_grad(const Tensor& self, const std::vector<Tensor>& others
 
 // Runs `op` (an out-of-place differentiable function) on self and writes its result into self.
 Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool copy_self,
-                   const std::function<Tensor(const Tensor&)>& op) {
+                   const Callable<Tensor(const Tensor&)>& op) {
   bool rg = inplace_requires_grad(self, others);
   check_inplace(self, rg);
   native::check_no_internal_overlap(self);
@@ -90,8 +90,10 @@ Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool c
   }
   Tensor result = op(stand_in(self, copy_self));
   native::write_result_(self, result);
-  auto node = std::dynamic_pointer_cast<FunctionNode>(result.grad_fn());
-  if (!node) return self;
+  std::shared_ptr<Node> grad_fn = result.grad_fn();
+  FunctionNode* fn = grad_fn ? grad_fn->as_function_node() : nullptr;
+  if (!fn) return self;
+  std::shared_ptr<FunctionNode> node(grad_fn, fn);  // aliasing: shares grad_fn's ownership
   node->outputs.clear();
   node->input_meta.clear();
   rebase_history(self, node);
@@ -102,7 +104,7 @@ Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool c
 bool any_requires_grad(const Tensor& t) { return t.defined() && t.requires_grad(); }
 
 // Ops whose only input is self and whose gradient is zero (fill_, zero_, uniform_, normal_).
-Tensor zero_grad_inplace(const Tensor& self, const char* name, const std::function<void()>& write) {
+Tensor zero_grad_inplace(const Tensor& self, const char* name, const Callable<void()>& write) {
   bool rg = inplace_requires_grad(self, {});
   check_inplace(self, rg);
   std::shared_ptr<FunctionNode> node;

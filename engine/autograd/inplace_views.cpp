@@ -14,7 +14,7 @@ namespace tp {
 
 namespace {
 
-Tensor inplace_view(const Tensor& self, const char* name, Formula formula, const std::function<void()>& restride) {
+Tensor inplace_view(const Tensor& self, const char* name, Formula formula, const Callable<void()>& restride) {
   bool rg = is_floating(self.dtype()) && compute_requires_grad({self});
   check_inplace(self, rg);
   std::shared_ptr<FunctionNode> node = rg ? make_node(name, {self}, self.dtype()) : nullptr;

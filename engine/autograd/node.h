@@ -68,6 +68,9 @@ class SavedVariable {
   VersionCounterPtr counter_;
 };
 
+class AccumulateGrad;
+class FunctionNode;
+
 class Node : public std::enable_shared_from_this<Node> {
  public:
   Node();  // id from ctx().next_node_id(): creation order doubles as PyTorch's sequence number
@@ -92,6 +95,10 @@ class Node : public std::enable_shared_from_this<Node> {
   virtual std::vector<const SavedVariable*> saved_variables() const { return {}; }
   // Drops saved tensors after a backward without retain_graph.
   virtual void release_variables() {}
+  // Checked downcasts (the WebAssembly engine has no RTTI, so no dynamic_cast): this node as the
+  // given class, or nullptr.
+  virtual AccumulateGrad* as_accumulate_grad() { return nullptr; }
+  virtual FunctionNode* as_function_node() { return nullptr; }
 
   bool should_compute_output(size_t i) const { return i < next_edges.size() && next_edges[i].is_valid(); }
 
@@ -137,6 +144,7 @@ class AccumulateGrad : public Node {
   std::string cpp_name() const override { return "torch::autograd::AccumulateGrad"; }
   uint64_t sequence_nr() const override { return UINT64_MAX; }
   TensorList apply(TensorList&& grads) override;  // autograd/accumulate_grad.cpp
+  AccumulateGrad* as_accumulate_grad() override { return this; }
   std::shared_ptr<TensorImpl> variable;
 };
 

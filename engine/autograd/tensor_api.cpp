@@ -50,7 +50,7 @@ void retain_grad(const Tensor& self) {
   self.impl()->retains_grad = true;
 }
 
-std::function<void()> register_hook(const Tensor& self, GradHook hook) {
+Callable<void()> register_hook(const Tensor& self, GradHook hook) {
   TP_CHECK(self.requires_grad(), "cannot register a hook on a tensor that doesn't require gradient");
   static int64_t last_handle = 0;  // only compared for equality, so a process-wide counter is fine
   int64_t handle = ++last_handle;

@@ -54,7 +54,7 @@ Formula reshape_formula(const Shape& sizes) {
 }
 
 // zeros(self) with the gradient written into the selected/sliced part.
-Tensor embed(const Tensor& grad, const Shape& sizes, const std::function<Tensor(const Tensor&)>& view_of) {
+Tensor embed(const Tensor& grad, const Shape& sizes, const Callable<Tensor(const Tensor&)>& view_of) {
   Tensor z = zeros(sizes, grad.dtype(), grad.device());
   copy_(view_of(z), grad);
   return z;

@@ -4,7 +4,7 @@
 // is no process-wide state, so many sessions can live in one process (tests rely on that).
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,11 +47,11 @@ class Context {
   std::shared_ptr<AllocationStats> alloc = std::make_shared<AllocationStats>();
 
   // Warnings leave through this callback as (category, message), e.g. ("UserWarning", "...").
-  std::function<void(const std::string&, const std::string&)> on_warning;
+  Callable<void(const std::string&, const std::string&)> on_warning;
   void warn(const std::string& message, const std::string& category = "UserWarning");
 
   // Backward-pass events for the trace (autograd/engine.h defines BackwardEvent); unset = not recorded.
-  std::function<void(const BackwardEvent&)> on_backward_event;
+  Callable<void(const BackwardEvent&)> on_backward_event;
 
  private:
   int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0, last_object_id_ = 0;

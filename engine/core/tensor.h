@@ -3,7 +3,7 @@
 // compare impls, so `t is t.view(2)` is False while `b = a` names the same impl twice.
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,7 +20,7 @@ class Node;  // autograd/node.h (core only holds pointers to it)
 using Shape = std::vector<int64_t>;
 struct TensorImpl;
 // A gradient hook (Tensor.register_hook): sees the gradient, returns a replacement or null to keep it.
-using GradHook = std::function<std::shared_ptr<TensorImpl>(const std::shared_ptr<TensorImpl>&)>;
+using GradHook = Callable<std::shared_ptr<TensorImpl>(const std::shared_ptr<TensorImpl>&)>;
 
 struct TensorImpl {
   int64_t id = 0;  // stable, creation order within a session

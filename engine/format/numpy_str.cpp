@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <functional>
+#include "core/callable.h"
 #include <vector>
 
 #include "format/py_format.h"
@@ -165,7 +165,7 @@ void corners(const Tensor& a, size_t axis, int64_t offset, bool summarize, std::
   }
 }
 
-using ElementFormatter = std::function<std::string(int64_t storage_index)>;
+using ElementFormatter = Callable<std::string(int64_t storage_index)>;
 
 ElementFormatter element_formatter(const Tensor& a, bool summarize) {
   std::vector<int64_t> data;

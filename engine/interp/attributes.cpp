@@ -101,7 +101,7 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
     }
     case Kind::Instance: {
       auto& inst = static_cast<InstanceObj&>(*o);
-      if (auto* sup = dynamic_cast<SuperObj*>(o.get())) {
+      if (auto* sup = obj_cast<SuperObj>(o.get())) {
         for (auto& b : sup->start->bases)
           if (ObjPtr v = impl.class_lookup(*b, name)) return impl.resolve_class_attr(v, sup->self, impl.class_of(sup->self));
         if (name == "__init__" && sup->self->kind == Kind::Exception) {  // BaseException.__init__
@@ -120,7 +120,7 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
       // a property (a data descriptor) of a user class wins over the instance's own attributes
       if (inst.cls && inst.cls->is_user) {
         ObjPtr v = impl.class_lookup(*inst.cls, name);
-        if (auto* d = dynamic_cast<DescriptorObj*>(v.get()); d && d->what == DescriptorObj::What::Property)
+        if (auto* d = obj_cast<DescriptorObj>(v.get()); d && d->what == DescriptorObj::What::Property)
           return impl.resolve_class_attr(v, o, inst.cls);
       }
       if (ObjPtr v = inst.get(name)) return v;

@@ -262,7 +262,7 @@ void Interpreter::Impl::install_builtins() {
   def("reversed", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "reversed", a);
     ObjPtr seq = p.required("sequence", 0);
-    if (seq->kind == Kind::Dict || seq->kind == Kind::Set || (seq->kind == Kind::Instance && !dynamic_cast<IteratorObj*>(seq.get())) ||
+    if (seq->kind == Kind::Dict || seq->kind == Kind::Set || (seq->kind == Kind::Instance && !obj_cast<IteratorObj>(seq.get())) ||
         seq->kind == Kind::Int || seq->kind == Kind::Float)
       if (seq->kind != Kind::Instance)
         throw TorchError("TypeError", "'" + in.type_name(seq) + "' object is not reversible");
@@ -328,7 +328,7 @@ void Interpreter::Impl::install_builtins() {
   def("iter", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "iter", a);
     ObjPtr seq = p.required("object", 0);
-    if (auto* it = dynamic_cast<IteratorObj*>(seq.get()); it && !it->reusable) return seq;
+    if (auto* it = obj_cast<IteratorObj>(seq.get()); it && !it->reusable) return seq;
     std::string type = seq->kind == Kind::List ? "list_iterator" : seq->kind == Kind::Tuple ? "tuple_iterator"
                      : seq->kind == Kind::Range ? "range_iterator" : seq->kind == Kind::Str ? "str_ascii_iterator"
                      : seq->kind == Kind::Dict ? "dict_keyiterator" : seq->kind == Kind::Set ? "set_iterator" : "iterator";
@@ -338,7 +338,7 @@ void Interpreter::Impl::install_builtins() {
     ArgParser p(in, "next", a);
     ObjPtr it = p.required("iterator", 0);
     ObjPtr def = p.positional(1);
-    auto* iter = dynamic_cast<IteratorObj*>(it.get());
+    auto* iter = obj_cast<IteratorObj>(it.get());
     if (!iter || iter->reusable) {
       ObjPtr m = it->kind == Kind::Instance ? in.getattr_or_null(it, "__next__") : nullptr;
       if (m) return in.call(m, CallArgs{});
@@ -478,9 +478,9 @@ void Interpreter::Impl::install_builtins() {
     std::vector<std::string> names;
     if (a.args.empty()) {
       names = in.global_names();
-    } else if (auto* at = dynamic_cast<AttrObj*>(a.args[0].get())) {
+    } else if (auto* at = obj_cast<AttrObj>(a.args[0].get())) {
       names = at->attr_order;
-      if (auto* inst = dynamic_cast<InstanceObj*>(at); inst && inst->cls)
+      if (auto* inst = obj_cast<InstanceObj>(at); inst && inst->cls)
         for (auto& n : inst->cls->attr_order) names.push_back(n);
     }
     std::sort(names.begin(), names.end());

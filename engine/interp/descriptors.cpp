@@ -39,10 +39,12 @@ std::shared_ptr<DescriptorObj> make_property(Interpreter& in, ObjPtr getter, Obj
 }  // namespace
 
 DescriptorObj::DescriptorObj(What w, ObjPtr f, ObjPtr set)
-    : InstanceObj(type_name_of(w)), what(w), fn(std::move(f)), setter(std::move(set)) {}
+    : InstanceObj(type_name_of(w)), what(w), fn(std::move(f)), setter(std::move(set)) {
+  subtype = kSubtype;
+}
 
 ObjPtr Interpreter::Impl::resolve_class_attr(const ObjPtr& v, const ObjPtr& self, const std::shared_ptr<ClassObj>& cls) {
-  if (auto* d = dynamic_cast<DescriptorObj*>(v.get())) {
+  if (auto* d = obj_cast<DescriptorObj>(v.get())) {
     switch (d->what) {
       case DescriptorObj::What::StaticMethod: return d->fn;
       case DescriptorObj::What::ClassMethod: return in.bind(cls ? ObjPtr(cls) : in.none(), d->fn);
@@ -61,11 +63,11 @@ ObjPtr Interpreter::Impl::resolve_class_attr(const ObjPtr& v, const ObjPtr& self
 }
 
 bool Interpreter::Impl::set_through_property(const ObjPtr& self, const std::string& name, const ObjPtr& value) {
-  auto* inst = dynamic_cast<InstanceObj*>(self.get());
+  auto* inst = obj_cast<InstanceObj>(self.get());
   const std::shared_ptr<ClassObj> cls = inst ? inst->cls : nullptr;
   if (!cls || !cls->is_user) return false;  // only classes written in the program define properties
   ObjPtr v = class_lookup(*cls, name);
-  auto* d = dynamic_cast<DescriptorObj*>(v.get());
+  auto* d = obj_cast<DescriptorObj>(v.get());
   if (!d || d->what != DescriptorObj::What::Property) return false;
   if (!value) throw_error("AttributeError", "property '" + name + "' of '" + cls->class_name + "' object has no deleter");
   if (!d->setter) throw_error("AttributeError", "property '" + name + "' of '" + cls->class_name + "' object has no setter");

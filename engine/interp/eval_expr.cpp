@@ -1,7 +1,7 @@
 // Evaluating expressions: names (Python's local/enclosing/global/builtin rule), literals,
 // operators, calls, comprehensions and f-strings.
 #include <algorithm>
-#include <functional>
+#include "core/callable.h"
 
 #include "core/error.h"
 #include "interp/args.h"
@@ -314,7 +314,7 @@ ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
   auto dict = c.kind == ExprKind::DictComp ? std::make_shared<DictObj>() : nullptr;
   auto set = c.kind == ExprKind::SetComp ? make_new_set(in, false) : nullptr;  // SET_ADD as each element comes
 
-  std::function<void(size_t, const ObjPtr&)> level = [&](size_t i, const ObjPtr& iterable) {
+  Callable<void(size_t, const ObjPtr&)> level = [&](size_t i, const ObjPtr& iterable) {
     const Comprehension& g = c.generators[i];
     auto body = [&](const ObjPtr& item) {
       in.count_step();

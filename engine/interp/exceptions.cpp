@@ -158,7 +158,7 @@ const std::vector<std::string>& exception_class_names() {
 }
 
 std::string format_traceback(const PyException& e, const std::string& filename,
-                             const std::function<std::string(int)>& source_line) {
+                             const Callable<std::string(int)>& source_line) {
   std::string out;
   if (e.context && !e.suppress_context) {
     out += format_traceback(*e.context, filename, source_line);
@@ -253,16 +253,23 @@ void Interpreter::Impl::add_traceback(PyException& e, const Stmt& s) {
   e.traceback.insert(e.traceback.begin(), t);
 }
 
+// Called from the handler that caught `ex`: rethrowing it and catching by type is how its class
+// is told without RTTI (Note [Subtypes without RTTI]).
 PyException Interpreter::Impl::convert(const std::exception& ex, bool& ok) {
   ok = true;
-  if (auto* t = dynamic_cast<const TorchError*>(&ex)) {
-    PyException e = make_error(t->py_type(), t->what());
-    e.tensor_ids = t->tensor_ids;
-    e.node_ids = t->node_ids;
+  try {
+    throw;
+  } catch (const TorchError& t) {
+    PyException e = make_error(t.py_type(), t.what());
+    e.tensor_ids = t.tensor_ids;
+    e.node_ids = t.node_ids;
     return e;
+  } catch (const std::bad_alloc&) {
+    return make_error("MemoryError", "");
+  } catch (const SyntaxErrorInfo& s) {
+    return make_error(s.type, s.message);
+  } catch (...) {
   }
-  if (dynamic_cast<const std::bad_alloc*>(&ex)) return make_error("MemoryError", "");
-  if (auto* s = dynamic_cast<const SyntaxErrorInfo*>(&ex)) return make_error(s->type, s->message);
   ok = false;
   std::string what = ex.what();
   if (what.rfind("internal error: ", 0) != 0) what = "internal error: " + what;

@@ -3,7 +3,7 @@
 // tensors / autograd nodes a TorchError named. Also the builtin exception class hierarchy.
 #pragma once
 #include <exception>
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,6 +51,6 @@ const std::vector<std::string>& exception_class_names();  // every builtin excep
 // The CPython-style report of an uncaught exception: "Traceback (most recent call last):" ...
 // `source_line(n)` returns the program's line n as written.
 std::string format_traceback(const PyException& e, const std::string& filename,
-                             const std::function<std::string(int)>& source_line);
+                             const Callable<std::string(int)>& source_line);
 
 }  // namespace tp::interp

@@ -305,7 +305,7 @@ Flow Interpreter::Impl::exec_for(const For& s) {
       if (stop) return f;
     }
     if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
-  } else if (seq->kind == Kind::Instance && dynamic_cast<IteratorObj*>(seq.get())) {
+  } else if (seq->kind == Kind::Instance && obj_cast<IteratorObj>(seq.get())) {
     auto& it = static_cast<IteratorObj&>(*seq);
     if (it.reusable) {
       auto items = it.items;
@@ -526,7 +526,7 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
       if (f && f->kind == Kind::UserFunction) as<UserFunctionObj>(f).owner = cls;
     };
     own(it->second);
-    if (auto* d = dynamic_cast<DescriptorObj*>(it->second.get())) {
+    if (auto* d = obj_cast<DescriptorObj>(it->second.get())) {
       own(d->fn);
       own(d->setter);
     }

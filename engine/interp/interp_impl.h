@@ -38,6 +38,7 @@ struct UserFunctionObj : Object {
 // something else when read through an instance or the class (Python's descriptor protocol,
 // for these three).
 struct DescriptorObj : InstanceObj {
+  TP_OBJECT_SUBTYPE(Descriptor)
   enum class What : uint8_t { Property, StaticMethod, ClassMethod };
   DescriptorObj(What w, ObjPtr f, ObjPtr set = nullptr);
   What what;
@@ -48,8 +49,9 @@ struct DescriptorObj : InstanceObj {
 // Python's list_iterator & co: `iter(x)` / `next(it)` over a snapshot of the items.
 // Also dict views (dict_keys / dict_items / dict_values), which are `reusable` (not consumed).
 struct IteratorObj : InstanceObj {
+  TP_OBJECT_SUBTYPE(Iterator)
   IteratorObj(std::string type, std::vector<ObjPtr> xs, bool reusable_ = false)
-      : InstanceObj(std::move(type)), items(std::move(xs)), reusable(reusable_) {}
+      : InstanceObj(std::move(type)), items(std::move(xs)), reusable(reusable_) { subtype = kSubtype; }
   std::vector<ObjPtr> items;
   size_t pos = 0;
   bool reusable;
@@ -72,7 +74,10 @@ struct Frame {
 
 // super(): attribute lookups start after `start` in the MRO of self's class.
 struct SuperObj : InstanceObj {
-  SuperObj(std::shared_ptr<ClassObj> s, ObjPtr o) : InstanceObj("super"), start(std::move(s)), self(std::move(o)) {}
+  TP_OBJECT_SUBTYPE(Super)
+  SuperObj(std::shared_ptr<ClassObj> s, ObjPtr o) : InstanceObj("super"), start(std::move(s)), self(std::move(o)) {
+    subtype = kSubtype;
+  }
   std::shared_ptr<ClassObj> start;
   ObjPtr self;
 };

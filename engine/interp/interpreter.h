@@ -3,7 +3,7 @@
 // Output, warnings and per-statement events leave through callbacks set by the host (Session).
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -89,9 +89,9 @@ class Interpreter {
   // Runs one REPL input; returns the repr to echo for an expression statement ("" for None/statements).
   std::string exec_repl(const std::string& source, const std::string& filename = "<stdin>");
 
-  std::function<void(const std::string&)> on_stdout;   // program output
-  std::function<void(const std::string&)> on_stderr;   // warnings
-  std::function<void(const StatementEvent&)> on_statement;
+  Callable<void(const std::string&)> on_stdout;   // program output
+  Callable<void(const std::string&)> on_stderr;   // warnings
+  Callable<void(const StatementEvent&)> on_statement;
 
   // Read-only views for the trace recorder.
   const std::vector<std::string>& global_names() const;     // module-level names in definition order

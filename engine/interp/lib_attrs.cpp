@@ -67,7 +67,7 @@ ObjPtr node_attr(Interpreter& in, const ObjPtr& self, const std::string& name) {
     return in.make_tuple(std::move(pairs));
   }
   if (name == "variable") {
-    if (auto* acc = dynamic_cast<AccumulateGrad*>(node.get())) return in.wrap_tensor(Tensor(acc->variable));
+    if (auto* acc = node ? node->as_accumulate_grad() : nullptr) return in.wrap_tensor(Tensor(acc->variable));
     return nullptr;
   }
   if (name == "metadata") return in.make_dict();
@@ -114,7 +114,7 @@ ObjPtr getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
     }
     case Kind::Device: {
       auto& dv = cast<DeviceObj>(self).device;
-      auto* l = dynamic_cast<LibDeviceObj*>(self.get());
+      auto* l = obj_cast<LibDeviceObj>(self.get());
       if (name == "type") return in.make_str(dv.type_name());
       if (name == "index") return (l ? l->has_index : !dv.is_cpu()) ? in.make_int(dv.index) : in.none();
       return nullptr;

@@ -33,7 +33,7 @@ ObjPtr device_obj(Interpreter& in, const Device& d, bool has_index) {
 
 std::string device_repr(const ObjPtr& dev) {
   auto& d = cast<DeviceObj>(dev).device;
-  auto* l = dynamic_cast<LibDeviceObj*>(dev.get());
+  auto* l = obj_cast<LibDeviceObj>(dev.get());
   bool idx = l ? l->has_index : !d.is_cpu();
   std::string s = "device(type='" + d.type_name() + "'";
   if (idx) s += ", index=" + std::to_string(d.index);

@@ -17,12 +17,14 @@ namespace tp::interp::lib {
 
 // A torch.device made by the library (see DeviceObj for the index rule).
 struct LibDeviceObj : DeviceObj {
-  LibDeviceObj(Device d, bool idx) : DeviceObj(d, idx) {}
+  TP_OBJECT_SUBTYPE(LibDevice)
+  LibDeviceObj(Device d, bool idx) : DeviceObj(d, idx) { subtype = kSubtype; }
 };
 
 // torch.return_types.max & co: a named tuple (fields as attributes, unpacks and indexes).
 struct StructSeqObj : InstanceObj {
-  explicit StructSeqObj(std::string type) : InstanceObj(std::move(type)) {}
+  TP_OBJECT_SUBTYPE(StructSeq)
+  explicit StructSeqObj(std::string type) : InstanceObj(std::move(type)) { subtype = kSubtype; }
   std::string qualname;  // "torch.return_types.max"
   std::vector<std::string> names;
   std::vector<ObjPtr> items;
@@ -85,7 +87,7 @@ std::shared_ptr<ClassObj> make_class(const std::string& name);
 void def(AttrObj& target, const std::string& qualprefix, const std::string& name, NativeFn fn);
 // A Tensor method body: self taken out of the arguments, a parser over the rest (finish() is
 // called after it returns, so unknown keywords raise).
-using Method = std::function<ObjPtr(Interpreter&, Tensor&, ArgParser&)>;
+using Method = Callable<ObjPtr(Interpreter&, Tensor&, ArgParser&)>;
 // Registers `name` as a Tensor method and, when `torch` is given, as torch.<name>(input, ...).
 void method(ClassObj& tensor_class, const std::string& name, Method m, ModuleObj* torch = nullptr);
 // One object per autograd node while it lives (grad_fn is grad_fn).

@@ -132,7 +132,7 @@ NativeFn sized_factory(const std::string& name, SizedFactory f) {
 
 // zeros_like(t, dtype=None, device=None, requires_grad=False, memory_format=preserve) and friends:
 // at::empty_like (TensorFactories.cpp) in that format, then filled.
-using LikeFactory = std::function<Tensor(const Tensor&, DType, Device, MemoryFormat)>;
+using LikeFactory = Callable<Tensor(const Tensor&, DType, Device, MemoryFormat)>;
 NativeFn like_factory(const std::string& name, LikeFactory f) {
   return [name, f](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch." + name, a);

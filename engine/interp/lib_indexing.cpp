@@ -262,7 +262,7 @@ ObjPtr getitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index) {
     case Kind::NdArray: return ndarray_getitem(in, self, index);
     case Kind::Instance: {
       ObjPtr out;
-      if (auto* s = dynamic_cast<StructSeqObj*>(self.get())) {
+      if (auto* s = obj_cast<StructSeqObj>(self.get())) {
         int64_t i = to_int(in, index, "");
         int64_t n = int64_t(s->items.size());
         if (i < 0) i += n;

@@ -100,9 +100,9 @@ void set_training(Interpreter& in, const ObjPtr& self, bool mode) {
 
 // A library module class: `init` fills the instance from the constructor arguments.
 std::shared_ptr<ClassObj> make_library_module(Interpreter& in, ModuleObj& nn, const std::string& name,
-                                         std::function<void(Interpreter&, const ObjPtr&, ArgParser&)> init,
-                                         std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)> forward,
-                                         std::function<std::string(Interpreter&, const ObjPtr&)> extra = nullptr) {
+                                         Callable<void(Interpreter&, const ObjPtr&, ArgParser&)> init,
+                                         Callable<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)> forward,
+                                         Callable<std::string(Interpreter&, const ObjPtr&)> extra = nullptr) {
   auto cls = make_class(name);
   cls->bases = {module_class(in)};
   // type(m) prints the defining file's module, e.g. <class 'torch.nn.modules.linear.Linear'>.
@@ -311,7 +311,7 @@ void install_module_base(Interpreter& in, ModuleObj& nn) {
   // apply(fn): children first (recursively), then self, like Module.apply.
   def(*mc, M, "apply", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr self = a.args.at(0), fn = a.args.at(1);
-    std::function<void(const ObjPtr&)> visit = [&](const ObjPtr& m) {
+    Callable<void(const ObjPtr&)> visit = [&](const ObjPtr& m) {
       for (auto& [k, child] : module_children(in, m)) visit(child);
       CallArgs ca;
       ca.args = {m};

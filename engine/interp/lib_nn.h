@@ -1,6 +1,6 @@
 // torch.nn internals shared by lib_nn.cpp, lib_nn_functional.cpp and lib_optim.cpp.
 #pragma once
-#include <functional>
+#include "core/callable.h"
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,9 +32,9 @@ bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& ou
 
 // A library nn.Module subclass: `init` reads the constructor arguments into the instance,
 // `forward` computes, `extra` is extra_repr() (nullptr = none).
-using ModuleInit = std::function<void(Interpreter&, const ObjPtr&, ArgParser&)>;
-using ModuleForward = std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
-using ModuleExtraRepr = std::function<std::string(Interpreter&, const ObjPtr&)>;
+using ModuleInit = Callable<void(Interpreter&, const ObjPtr&, ArgParser&)>;
+using ModuleForward = Callable<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
+using ModuleExtraRepr = Callable<std::string(Interpreter&, const ObjPtr&)>;
 std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const std::string& name, ModuleInit init,
                                          ModuleForward forward, ModuleExtraRepr extra = nullptr);
 

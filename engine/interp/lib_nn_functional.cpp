@@ -28,7 +28,7 @@ double calculate_gain(const std::string& nonlinearity, double a) {
   throw TorchError("ValueError", "Unsupported nonlinearity " + nonlinearity);
 }
 
-using InitBody = std::function<void(Interpreter&, const Tensor&, ArgParser&)>;
+using InitBody = Callable<void(Interpreter&, const Tensor&, ArgParser&)>;
 
 void init_fn(Interpreter& in, ModuleObj& m, const std::string& name, InitBody body) {
   def(m, "torch.nn.init.", name, [name, body](Interpreter& in, CallArgs& a) -> ObjPtr {

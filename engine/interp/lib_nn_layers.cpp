@@ -258,7 +258,7 @@ void install_dropout_embedding(Interpreter& in, ModuleObj& nn) {
       }), "sparse");
 }
 
-using Body = std::function<ObjPtr(Interpreter&, ArgParser&)>;
+using Body = Callable<ObjPtr(Interpreter&, ArgParser&)>;
 
 void fn(ModuleObj& F, const std::string& name, Body body) {
   def(F, "torch.nn.functional.", name, [name, body](Interpreter& in, CallArgs& a) -> ObjPtr {

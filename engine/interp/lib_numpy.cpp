@@ -24,7 +24,8 @@ namespace {
 
 // numpy dtype objects: repr dtype('float64'), str float64.
 struct NpDTypeObj : InstanceObj {
-  explicit NpDTypeObj(DType d) : InstanceObj("numpy.dtype"), dtype(d) {}
+  TP_OBJECT_SUBTYPE(NpDType)
+  explicit NpDTypeObj(DType d) : InstanceObj("numpy.dtype"), dtype(d) { subtype = kSubtype; }
   DType dtype;
 };
 
@@ -48,7 +49,7 @@ ObjPtr np_dtype_obj(Interpreter& in, DType d) {
 
 std::optional<DType> np_dtype_arg(Interpreter& in, const ObjPtr& o) {
   if (is_none(o)) return std::nullopt;
-  if (auto* d = dynamic_cast<NpDTypeObj*>(o.get())) return d->dtype;
+  if (auto* d = obj_cast<NpDTypeObj>(o.get())) return d->dtype;
   if (o->kind == Kind::DType) return cast<DTypeObj>(o).dtype;
   std::string n;
   if (o->kind == Kind::Str) n = cast<StrObj>(o).value;
@@ -171,7 +172,7 @@ ObjPtr np_reshape(Interpreter& in, const ObjPtr& self, const Shape& shape) {
   return np_view_result(in, copy, tp::reshape(as_tensor_view(array_of(copy)), shape));
 }
 
-using ArrMethod = std::function<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
+using ArrMethod = Callable<ObjPtr(Interpreter&, const ObjPtr&, ArgParser&)>;
 
 ObjPtr bound(Interpreter& in, const ObjPtr& self, const std::string& name, ArrMethod m) {
   return in.bind(self, in.make_function("ndarray." + name, [name, m](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -190,7 +191,7 @@ std::string ndarray_repr(Interpreter& in, const Tensor& a) { return format_ndarr
 std::string ndarray_str(Interpreter& in, const Tensor& a) { return format_ndarray_str(in, a); }
 
 std::string numpy_dtype_str(const ObjPtr& o) {
-  auto* d = dynamic_cast<NpDTypeObj*>(o.get());
+  auto* d = obj_cast<NpDTypeObj>(o.get());
   return d ? np_name(d->dtype) : "";
 }
 

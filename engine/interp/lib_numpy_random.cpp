@@ -19,12 +19,13 @@ namespace {
 constexpr uint32_t kUnseededSeed = 5489;
 
 struct RandomStateObj : InstanceObj {
-  explicit RandomStateObj(uint32_t seed) : InstanceObj("RandomState"), rs(seed) {}
+  TP_OBJECT_SUBTYPE(RandomState)
+  explicit RandomStateObj(uint32_t seed) : InstanceObj("RandomState"), rs(seed) { subtype = kSubtype; }
   NumpyRandomState rs;
 };
 
 NumpyRandomState& state_of(Interpreter& in, const ObjPtr& self) {
-  auto* r = dynamic_cast<RandomStateObj*>(self.get());
+  auto* r = obj_cast<RandomStateObj>(self.get());
   if (!r) throw TorchError("TypeError", "descriptor requires a 'numpy.random.mtrand.RandomState' object but received a '" +
                                             in.type_name(self) + "'");
   return r->rs;
@@ -138,7 +139,7 @@ ObjPtr choice(Interpreter& in, NumpyRandomState& rs, const ObjPtr& a, const std:
   return np_result(in, idx);  // size=None: one Python number
 }
 
-using RsMethod = std::function<ObjPtr(Interpreter&, NumpyRandomState&, ArgParser&)>;
+using RsMethod = Callable<ObjPtr(Interpreter&, NumpyRandomState&, ArgParser&)>;
 
 void rs_method(ClassObj& cls, const std::string& name, RsMethod m) {
   def(cls, "RandomState.", name, [name, m](Interpreter& in, CallArgs& a) -> ObjPtr {

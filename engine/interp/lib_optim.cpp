@@ -21,7 +21,8 @@ struct ParamState {
 };
 
 struct OptimizerObj : InstanceObj {
-  explicit OptimizerObj(std::string type) : InstanceObj(std::move(type)) {}
+  TP_OBJECT_SUBTYPE(Optimizer)
+  explicit OptimizerObj(std::string type) : InstanceObj(std::move(type)) { subtype = kSubtype; }
   std::unordered_map<const TensorImpl*, ParamState> state;
 };
 
@@ -152,7 +153,7 @@ std::shared_ptr<ClassObj> optimizer_class(Interpreter& in, ModuleObj& optim, con
     return opt;
   };
   def(*cls, name + ".", "step", [step](Interpreter& in, CallArgs& a) -> ObjPtr {
-    auto* opt = dynamic_cast<OptimizerObj*>(a.args.at(0).get());
+    auto* opt = obj_cast<OptimizerObj>(a.args.at(0).get());
     if (!opt) throw TorchError("TypeError", "step() needs an optimizer");
     ObjPtr closure = a.args.size() > 1 ? a.args[1] : nullptr;
     ObjPtr loss = in.none();

@@ -53,7 +53,7 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
     }
     case Kind::Instance: {
       auto& src = cast<InstanceObj>(o);
-      if (dynamic_cast<StructSeqObj*>(o.get()) || src.type_name == "Generator") return o;
+      if (obj_cast<StructSeqObj>(o.get()) || src.type_name == "Generator") return o;
       auto inst = std::make_shared<InstanceObj>(src.type_name);
       inst->cls = src.cls;
       inst->repr_hook = src.repr_hook;

@@ -51,7 +51,7 @@ std::string str(Interpreter& in, const ObjPtr& obj) {
     case Kind::NdArray: return ndarray_str(in, array_of(obj));
     case Kind::Device: {
       auto& d = cast<DeviceObj>(obj).device;
-      auto* l = dynamic_cast<LibDeviceObj*>(obj.get());
+      auto* l = obj_cast<LibDeviceObj>(obj.get());
       bool idx = l ? l->has_index : !d.is_cpu();
       return idx ? d.type_name() + ":" + std::to_string(d.index) : d.type_name();
     }
@@ -73,7 +73,7 @@ bool len(Interpreter& in, const ObjPtr& obj, int64_t& out) {
     out = a.sizes()[0];
     return true;
   }
-  if (auto* s = dynamic_cast<StructSeqObj*>(obj.get())) {
+  if (auto* s = obj_cast<StructSeqObj>(obj.get())) {
     out = int64_t(s->items.size());
     return true;
   }
@@ -91,7 +91,7 @@ bool iterate(Interpreter& in, const ObjPtr& obj, std::vector<ObjPtr>& out) {
     out = ndarray_iterate(in, obj);
     return true;
   }
-  if (auto* s = dynamic_cast<StructSeqObj*>(obj.get())) {
+  if (auto* s = obj_cast<StructSeqObj>(obj.get())) {
     out = s->items;
     return true;
   }
@@ -120,7 +120,7 @@ bool truthy(Interpreter& in, const ObjPtr& obj, bool& out) {
     out = a.numel() == 1 && a.scalar_at(a.storage_index_of(0)).to_bool();
     return true;
   }
-  if (auto* s = dynamic_cast<StructSeqObj*>(obj.get())) {
+  if (auto* s = obj_cast<StructSeqObj>(obj.get())) {
     out = !s->items.empty();
     return true;
   }

@@ -14,8 +14,11 @@ namespace {
 
 // A storage as Python sees it: UntypedStorage (bytes) or the deprecated TypedStorage (elements).
 struct StorageObj : InstanceObj {
+  TP_OBJECT_SUBTYPE(Storage)
   StorageObj(StoragePtr s, std::optional<DType> dt)
-      : InstanceObj(dt ? "TypedStorage" : "UntypedStorage"), storage(std::move(s)), dtype(dt) {}
+      : InstanceObj(dt ? "TypedStorage" : "UntypedStorage"), storage(std::move(s)), dtype(dt) {
+    subtype = kSubtype;
+  }
   StoragePtr storage;
   std::optional<DType> dtype;
   int64_t length() const { return int64_t(storage->nbytes() / (dtype ? itemsize(*dtype) : 1)); }
@@ -92,7 +95,7 @@ std::optional<bool> opt_bool(Interpreter& in, const ObjPtr& o) {
 
 // Storage objects are also reached from the storage getitem/len hooks (lib_repr.cpp).
 bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out) {
-  auto* s = dynamic_cast<StorageObj*>(o.get());
+  auto* s = obj_cast<StorageObj>(o.get());
   if (!s) return false;
   int64_t n = s->length();
   if (i < 0) i += n;
@@ -101,7 +104,7 @@ bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out) {
   return true;
 }
 bool storage_len(const ObjPtr& o, int64_t& out) {
-  auto* s = dynamic_cast<StorageObj*>(o.get());
+  auto* s = obj_cast<StorageObj>(o.get());
   if (!s) return false;
   out = s->length();
   return true;

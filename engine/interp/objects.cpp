@@ -181,11 +181,11 @@ std::string Interpreter::repr(const ObjPtr& o) {
       }
       auto& inst = static_cast<InstanceObj&>(*o);
       if (inst.repr_hook) return inst.repr_hook(*this);
-      if (auto* it = dynamic_cast<IteratorObj*>(o.get()); it && it->reusable)
+      if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->reusable)
         return inst.type_name + "(" + repr(make_list(it->items)) + ")";
       std::string s = lib::repr(*this, o);
       if (!s.empty()) return s;
-      if (auto* sup = dynamic_cast<SuperObj*>(o.get()))
+      if (auto* sup = obj_cast<SuperObj>(o.get()))
         return "<super: <class '" + sup->start->class_name + "'>, <" + type_name(sup->self) + " object>>";
       if (inst.cls && inst.cls->is_user) return "<__main__." + inst.type_name + " object at " + address_of(o) + ">";
       return "<" + inst.type_name + " object at " + address_of(o) + ">";
@@ -296,7 +296,7 @@ int64_t Interpreter::len(const ObjPtr& o) {
         ObjPtr r = call(m, a);
         return to_int(*this, r);
       }
-      if (auto* it = dynamic_cast<IteratorObj*>(o.get()); it && it->type_name != "generator")
+      if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->type_name != "generator")
         return int64_t(it->items.size() - it->pos);
       break;
     }
@@ -337,7 +337,7 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
       return out;
     }
     case Kind::Instance: {
-      if (auto* it = dynamic_cast<IteratorObj*>(o.get())) {
+      if (auto* it = obj_cast<IteratorObj>(o.get())) {
         if (it->reusable) return it->items;
         std::vector<ObjPtr> out(it->items.begin() + long(it->pos), it->items.end());
         it->pos = it->items.size();

@@ -62,7 +62,7 @@ void merge(std::vector<T>& v, size_t lo, size_t mid, size_t hi, Less& less) {
 namespace tp::interp {
 
 template <class T>
-void python_sort(std::vector<T>& v, const std::function<bool(const T&, const T&)>& less) {
+void python_sort(std::vector<T>& v, const Callable<bool(const T&, const T&)>& less) {
   using namespace sort_detail;
   size_t n = v.size();
   if (n < 2) return;

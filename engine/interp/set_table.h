@@ -10,7 +10,7 @@
 // size-based swaps of intersection ...) because each path can leave a different layout.
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <vector>
 
@@ -23,7 +23,7 @@ class SetTable {
   using Key = std::shared_ptr<Object>;
   // Python == between a stored key and a probe key with the same hash (identity is checked first).
   // It may run user code; if that code changes this table, the operation starts over, as CPython does.
-  using Eq = std::function<bool(const Key& stored, const Key& probe)>;
+  using Eq = Callable<bool(const Key& stored, const Key& probe)>;
 
   static constexpr uint64_t kMinSize = 8;     // PySet_MINSIZE
   static constexpr uint64_t kLinearProbes = 9;  // LINEAR_PROBES

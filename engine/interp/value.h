@@ -4,7 +4,7 @@
 // so `x.grad is x.grad` holds while `t is t.view(2)` does not.
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <map>
 #include <memory>
 #include <string>
@@ -39,17 +39,27 @@ enum class Kind : uint8_t {
   ContextManager // torch.no_grad() and friends
 };
 
+// Note [Subtypes without RTTI]: the WebAssembly engine is compiled with -fno-rtti (smaller module),
+// so there is no dynamic_cast. The C++ classes that extend an object kind with state of their own
+// (library instances such as IteratorObj, and LibDeviceObj) set a Subtype tag in their constructor
+// and have no subclasses; obj_cast<T>(o) is the checked downcast: T* when `o` is a T, else nullptr
+// (also for a null `o`). AttrObj and InstanceObj are recognised by their Kind.
+enum class Subtype : uint8_t {
+  None, LibDevice, StructSeq, Storage, NpDType, Descriptor, Iterator, Super, RandomState, Optimizer
+};
+
 struct CallArgs {
   std::vector<ObjPtr> args;
   std::vector<std::pair<std::string, ObjPtr>> kwargs;  // in call order
 };
 
-using NativeFn = std::function<ObjPtr(Interpreter&, CallArgs&)>;
+using NativeFn = Callable<ObjPtr(Interpreter&, CallArgs&)>;
 
 struct Object {
   explicit Object(Kind k);
   virtual ~Object() = default;
   Kind kind;
+  Subtype subtype = Subtype::None;  // Note [Subtypes without RTTI]
   int64_t id;  // stable per session, creation order (assigned by Interpreter::next_object_id)
 };
 
@@ -109,6 +119,7 @@ struct BoundMethodObj : Object {
 // Namespaces and library objects share one shape: a name and ordered attributes.
 struct AttrObj : Object {
   AttrObj(Kind k, std::string type) : Object(k), type_name(std::move(type)) {}
+  static bool is(const Object& o) { return o.kind == Kind::Module || o.kind == Kind::Class || o.kind == Kind::Instance; }
   std::string type_name;  // "module", "Linear", "SGD", "Generator", "type" ...
   std::map<std::string, ObjPtr> attrs;
   std::vector<std::string> attr_order;  // definition order (trace, named_parameters, repr)
@@ -121,7 +132,7 @@ struct AttrObj : Object {
     return it == attrs.end() ? nullptr : it->second;
   }
   // Library classes may hook behaviour (repr, call, getattr fallback); empty = default.
-  std::function<std::string(Interpreter&)> repr_hook;
+  Callable<std::string(Interpreter&)> repr_hook;
   NativeFn call_hook;  // instances that are callable (nn.Module.__call__) and Class constructors
 };
 struct ModuleObj : AttrObj { explicit ModuleObj(std::string name) : AttrObj(Kind::Module, "module"), module_name(std::move(name)) {} std::string module_name; };
@@ -136,6 +147,7 @@ struct ClassObj : AttrObj {
 };
 struct InstanceObj : AttrObj {
   explicit InstanceObj(std::string type) : AttrObj(Kind::Instance, std::move(type)) {}
+  static bool is(const Object& o) { return o.kind == Kind::Instance; }
   std::shared_ptr<ClassObj> cls;  // its class when known (always for user classes)
 };
 
@@ -152,9 +164,17 @@ struct ExceptionObj : Object {
   }
 };
 
+// Declares the tag of a class in Note [Subtypes without RTTI]; its constructors set `subtype = kSubtype`.
+#define TP_OBJECT_SUBTYPE(tag) \
+  static constexpr Subtype kSubtype = Subtype::tag; \
+  static bool is(const Object& o) { return o.subtype == kSubtype; }
+
+template <class T> T* obj_cast(Object* o) { return o && T::is(*o) ? static_cast<T*>(o) : nullptr; }
+template <class T> const T* obj_cast(const Object* o) { return o && T::is(*o) ? static_cast<const T*>(o) : nullptr; }
+
 struct ContextManagerObj : Object {
   ContextManagerObj() : Object(Kind::ContextManager) {}
-  std::function<void(Interpreter&)> enter, exit;  // exit runs on normal and exceptional exits
+  Callable<void(Interpreter&)> enter, exit;  // exit runs on normal and exceptional exits
   std::string type_name = "no_grad";               // Python type name (repr, error messages)
 };
 

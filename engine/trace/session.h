@@ -3,7 +3,7 @@
 // hook (the trace recorder), which reads the world through the read-only accessors below.
 #pragma once
 #include <cstdint>
-#include <functional>
+#include "core/callable.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,7 +52,7 @@ class Session {
   RunResult exec_repl(const std::string& source);
   void reset();  // a fresh world (new context and interpreter), same limits and hook
 
-  std::function<void(const StatementEvent&)> on_statement;
+  Callable<void(const StatementEvent&)> on_statement;
 
   // ---- read-only world for the recorder
   const std::vector<std::string>& global_names() const { return interp_->global_names(); }

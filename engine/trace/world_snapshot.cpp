@@ -93,7 +93,7 @@ void close_over_graph(World& world) {
   for (auto& [id, n] : std::map<int64_t, std::shared_ptr<Node>>(world.nodes)) {
     for (const SavedVariable* sv : n->saved_variables())
       if (Tensor t = sv->tensor_if_alive(); t.defined()) add_tensor(world, t.impl_ptr());
-    if (auto* acc = dynamic_cast<AccumulateGrad*>(n.get())) add_tensor(world, acc->variable);
+    if (auto* acc = (n ? n->as_accumulate_grad() : nullptr)) add_tensor(world, acc->variable);
   }
   for (auto& [id, t] : world.tensors) add_node(world, t->grad_fn);
 }
@@ -208,7 +208,7 @@ void write_node(JsonWriter& w, const std::shared_ptr<Node>& n) {
   std::shared_ptr<TensorImpl> out = n->outputs.empty() ? nullptr : n->outputs[0].lock();
   if (out) w.value(out->id); else w.null();
   w.key("variable");
-  if (auto* acc = dynamic_cast<AccumulateGrad*>(n.get()); acc && acc->variable) w.value(acc->variable->id);
+  if (auto* acc = (n ? n->as_accumulate_grad() : nullptr); acc && acc->variable) w.value(acc->variable->id);
   else w.null();
   w.end_object();
 }

@@ -50,7 +50,7 @@ TEST_CASE("saved variables expose what the trace draws", "[autograd][trace]") {
   CHECK(saved[0]->tensor_if_alive().is_same(y));
   CHECK(saved[0]->saved_version() == 0);
   CHECK(grad_fn(y)->output_tensor().is_same(y));
-  auto acc = std::dynamic_pointer_cast<AccumulateGrad>(grad_fn(y)->next_edges[0].function);
+  AccumulateGrad* acc = grad_fn(y)->next_edges[0].function->as_accumulate_grad();
   REQUIRE(acc);
   CHECK(acc->variable.get() == x.impl());
   backward(sum(y, {}, false, std::nullopt), Tensor(), std::nullopt, false);
