@@ -35,4 +35,14 @@ Tensor dropout(const Tensor& input, double p, bool training);
 // F.embedding: weight rows picked by integer indices (EmbeddingBackward0); padding_idx < 0 = none.
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx);
 
+// ---------------------------------------------------------------- normalisation (autograd/normalization.cpp)
+// F.layer_norm over the trailing `normalized_shape` dims (NativeLayerNormBackward0); weight/bias may be undefined.
+Tensor layer_norm(const Tensor& input, const Shape& normalized_shape, const Tensor& weight, const Tensor& bias,
+                  double eps);
+// F.batch_norm over every dim but 1 (NativeBatchNormBackward0). training: batch statistics, and the
+// defined running stats are updated in place with `momentum` (unbiased variance); otherwise the
+// running stats normalise (batch statistics when they are undefined).
+Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor& running_var, const Tensor& weight,
+                  const Tensor& bias, bool training, double momentum, double eps);
+
 }  // namespace tp

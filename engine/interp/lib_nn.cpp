@@ -445,6 +445,7 @@ void install_nn(Interpreter& in) {
   install_state_dict(in, *std::static_pointer_cast<ClassObj>(nn->get("Module")));
   install_functional(in, *nn);
   install_nn_layers(in, *nn);
+  install_nn_norm(in, *nn);
 }
 
 }  // namespace tp::interp::lib

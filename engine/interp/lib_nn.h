@@ -22,6 +22,8 @@ void zero_grad(const Tensor& p, bool set_to_none);
 void install_functional(Interpreter& in, ModuleObj& nn);
 // Activations, regression / binary losses, Dropout, Embedding and their functional forms (lib_nn_layers.cpp).
 void install_nn_layers(Interpreter& in, ModuleObj& nn);
+// LayerNorm, BatchNorm1d/2d and F.layer_norm / F.batch_norm (lib_nn_norm.cpp).
+void install_nn_norm(Interpreter& in, ModuleObj& nn);
 // torch.optim.lr_scheduler (lib_lr_scheduler.cpp): StepLR.
 void install_lr_scheduler(Interpreter& in, ModuleObj& optim);
 // Sequential, ModuleList (lib_nn_containers.cpp) and Module.state_dict / load_state_dict.

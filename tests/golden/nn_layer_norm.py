@@ -1,0 +1,31 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+ln = nn.LayerNorm(4)
+print(ln)
+print(ln.weight)
+print(ln.bias)
+x = torch.tensor([[1., 2., 3., 5.], [0.5, -1., 2., 4.]], requires_grad=True)
+y = ln(x)
+print(y)
+w = torch.tensor([[1., 2., 3., 4.], [-1., 0.5, 2., 1.]])
+(y * w).sum().backward()
+print(x.grad)
+print(ln.weight.grad)
+print(ln.bias.grad)
+ln2 = nn.LayerNorm([2, 2], eps=1e-3, elementwise_affine=False)
+print(ln2)
+print(list(ln2.parameters()))
+z = ln2(torch.arange(8.).reshape(2, 2, 2))
+print(z)
+x2 = torch.tensor([[1., 2., 3.], [4., 6., 9.]], requires_grad=True)
+g = torch.tensor([0.5, 1.5, -1.])
+b = torch.tensor([0.1, 0.2, 0.3])
+out = F.layer_norm(x2, (3,), weight=g, bias=b)
+print(out)
+out.sum().backward()
+print(x2.grad)
+try:
+    F.layer_norm(torch.ones(2, 3), [4])
+except RuntimeError as e:
+    print(e)

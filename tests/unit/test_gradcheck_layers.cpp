@@ -1,0 +1,44 @@
+// Gradient checks for the torch.nn layer functions of autograd/nn_functions.h: layer_norm and
+// batch_norm (training and eval statistics), against central finite differences in float64.
+#include <catch2/catch.hpp>
+
+#include "autograd/nn_functions.h"
+#include "gradcheck_helpers.h"
+
+using namespace tp;
+using namespace tp::testing;
+
+#define GC_CASE(title) TEST_CASE("gradcheck: " title, "[gradcheck][nn]")
+#define SETUP Context c; ContextGuard g(c)
+
+namespace {
+
+Tensor constant(const std::vector<double>& v, const Shape& sizes) { return make(v, sizes, false, DType::Float64); }
+
+}  // namespace
+
+GC_CASE("layer_norm: with and without weight / bias, one and two normalised dims") {
+  SETUP;
+  gradcheck([](auto& x) { return layer_norm(x[0], {4}, x[1], x[2], 1e-5); },
+            {dseq({3, 4}), dseq({4}, 0.5, 0.2), dseq({4}, -0.3, 0.1)});
+  gradcheck([](auto& x) { return layer_norm(x[0], {2, 3}, Tensor(), Tensor(), 1e-5); }, {dseq({2, 2, 3})});
+  gradcheck([](auto& x) { return layer_norm(x[0], {2, 3}, x[1], Tensor(), 1e-3); },
+            {dseq({2, 3}), dseq({2, 3}, 1.0, -0.15)});
+  Tensor y = layer_norm(dseq({2, 4}), {4}, Tensor(), Tensor(), 1e-5);
+  CHECK(y.grad_fn()->name() == "NativeLayerNormBackward0");
+}
+
+GC_CASE("batch_norm: batch statistics (2-D, 3-D, 4-D) and running statistics") {
+  SETUP;
+  gradcheck([](auto& x) { return batch_norm(x[0], Tensor(), Tensor(), x[1], x[2], true, 0.1, 1e-5); },
+            {dseq({4, 3}), dseq({3}, 0.5, 0.3), dseq({3}, -0.2, 0.1)});
+  gradcheck([](auto& x) { return batch_norm(x[0], Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1, 1e-5); },
+            {dseq({2, 3, 2})});
+  gradcheck([](auto& x) { return batch_norm(x[0], Tensor(), Tensor(), x[1], Tensor(), true, 0.1, 1e-5); },
+            {dseq({2, 2, 2, 2}), dseq({2}, 0.7, 0.4)});
+  Tensor rm = constant({0.1, -0.2, 0.3}, {3}), rv = constant({1.5, 0.5, 2.0}, {3});
+  gradcheck([rm, rv](auto& x) { return batch_norm(x[0], rm, rv, x[1], x[2], false, 0.1, 1e-5); },
+            {dseq({2, 3, 2}), dseq({3}, 0.5, 0.3), dseq({3}, -0.2, 0.1)});
+  Tensor y = batch_norm(dseq({4, 3}), Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1, 1e-5);
+  CHECK(y.grad_fn()->name() == "NativeBatchNormBackward0");
+}
