@@ -45,4 +45,16 @@ Tensor layer_norm(const Tensor& input, const Shape& normalized_shape, const Tens
 Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor& running_var, const Tensor& weight,
                   const Tensor& bias, bool training, double momentum, double eps);
 
+// ---------------------------------------------------------------- convolution (autograd/convolution.cpp)
+// Per spatial dim (1 or 2 of them): stride, padding before / after (equal unless padding='same'
+// needed an odd total), dilation; and groups.
+struct ConvArgs {
+  int64_t spatial = 2;
+  Shape stride, padding_lo, padding_hi, dilation;
+  int64_t groups = 1;
+};
+// F.conv1d / F.conv2d on batched or unbatched input (ConvolutionBackward0; unbatched adds
+// SqueezeBackward1 on top); `bias` may be undefined.
+Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvArgs& args);
+
 }  // namespace tp

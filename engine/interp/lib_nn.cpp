@@ -140,15 +140,6 @@ const Tensor& input_arg(Interpreter& in, ArgParser& p, size_t i = 0, const char*
 
 std::string bool_str(bool b) { return b ? "True" : "False"; }
 
-// kaiming_uniform_(w, a=sqrt(5)) as torch/nn/init.py computes the bound (in double), then uniform_.
-void kaiming_uniform(const Tensor& w, double a, int64_t fan_in) {
-  double gain = std::sqrt(2.0 / (1 + std::pow(a, 2)));
-  double std_ = gain / std::sqrt(double(fan_in));
-  double bound = std::sqrt(3.0) * std_;
-  GradModeGuard off(false);
-  tp::uniform_(w, -bound, bound);
-}
-
 void install_modules_classes(Interpreter& in, ModuleObj& nn) {
   make_library_module(in, nn, "Linear",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
@@ -366,6 +357,15 @@ void install_module_base(Interpreter& in, ModuleObj& nn) {
 
 }  // namespace
 
+// kaiming_uniform_(w, a=sqrt(5)) as torch/nn/init.py computes the bound (in double), then uniform_.
+void kaiming_uniform(const Tensor& w, double a, int64_t fan_in) {
+  double gain = std::sqrt(2.0 / (1 + std::pow(a, 2)));
+  double std_ = gain / std::sqrt(double(fan_in));
+  double bound = std::sqrt(3.0) * std_;
+  GradModeGuard off(false);
+  tp::uniform_(w, -bound, bound);
+}
+
 std::vector<std::pair<std::string, ObjPtr>> module_children(Interpreter& in, const ObjPtr& self) {
   std::vector<std::pair<std::string, ObjPtr>> out;
   auto& inst = cast<InstanceObj>(self);
@@ -446,6 +446,7 @@ void install_nn(Interpreter& in) {
   install_functional(in, *nn);
   install_nn_layers(in, *nn);
   install_nn_norm(in, *nn);
+  install_nn_conv(in, *nn);
 }
 
 }  // namespace tp::interp::lib

@@ -24,6 +24,10 @@ void install_functional(Interpreter& in, ModuleObj& nn);
 void install_nn_layers(Interpreter& in, ModuleObj& nn);
 // LayerNorm, BatchNorm1d/2d and F.layer_norm / F.batch_norm (lib_nn_norm.cpp).
 void install_nn_norm(Interpreter& in, ModuleObj& nn);
+// Conv1d/Conv2d, MaxPool2d/AvgPool2d and F.conv1d/conv2d/max_pool2d/avg_pool2d/pad (lib_nn_conv.cpp).
+void install_nn_conv(Interpreter& in, ModuleObj& nn);
+// init.kaiming_uniform_(w, a) with fan_in given (Linear / Conv reset_parameters), under no_grad.
+void kaiming_uniform(const Tensor& w, double a, int64_t fan_in);
 // torch.optim.lr_scheduler (lib_lr_scheduler.cpp): StepLR.
 void install_lr_scheduler(Interpreter& in, ModuleObj& optim);
 // Sequential, ModuleList (lib_nn_containers.cpp) and Module.state_dict / load_state_dict.

@@ -1,5 +1,5 @@
 // Gradient checks for the torch.nn layer functions of autograd/nn_functions.h: layer_norm and
-// batch_norm (training and eval statistics), against central finite differences in float64.
+// batch_norm (training and eval statistics) and convolution, against central finite differences in float64.
 #include <catch2/catch.hpp>
 
 #include "autograd/nn_functions.h"
@@ -41,4 +41,38 @@ GC_CASE("batch_norm: batch statistics (2-D, 3-D, 4-D) and running statistics") {
             {dseq({2, 3, 2}), dseq({3}, 0.5, 0.3), dseq({3}, -0.2, 0.1)});
   Tensor y = batch_norm(dseq({4, 3}), Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1, 1e-5);
   CHECK(y.grad_fn()->name() == "NativeBatchNormBackward0");
+}
+
+namespace {
+
+ConvArgs conv_args(int64_t spatial, Shape stride, Shape lo, Shape hi, Shape dil, int64_t groups) {
+  ConvArgs a;
+  a.spatial = spatial;
+  a.stride = std::move(stride);
+  a.padding_lo = std::move(lo);
+  a.padding_hi = std::move(hi);
+  a.dilation = std::move(dil);
+  a.groups = groups;
+  return a;
+}
+
+}  // namespace
+
+GC_CASE("convolution: conv2d stride / padding / dilation / groups, conv1d, asymmetric padding, unbatched") {
+  SETUP;
+  ConvArgs plain = conv_args(2, {1, 1}, {0, 0}, {0, 0}, {1, 1}, 1);
+  gradcheck([plain](auto& x) { return convolution(x[0], x[1], x[2], plain); },
+            {dseq({2, 2, 4, 4}), dseq({3, 2, 2, 2}, 0.2, -0.1), dseq({3}, 0.1, 0.2)});
+  ConvArgs strided = conv_args(2, {2, 1}, {1, 0}, {1, 0}, {1, 2}, 2);
+  gradcheck([strided](auto& x) { return convolution(x[0], x[1], Tensor(), strided); },
+            {dseq({1, 4, 5, 5}), dseq({2, 2, 3, 2}, 0.2, -0.1)});
+  ConvArgs asym = conv_args(2, {1, 1}, {0, 0}, {1, 1}, {1, 1}, 1);  // padding='same' with a 2x2 kernel
+  gradcheck([asym](auto& x) { return convolution(x[0], x[1], x[2], asym); },
+            {dseq({1, 1, 3, 3}), dseq({2, 1, 2, 2}, 0.2, -0.1), dseq({2}, 0.1, 0.2)});
+  ConvArgs one = conv_args(1, {2}, {1}, {1}, {1}, 2);
+  gradcheck([one](auto& x) { return convolution(x[0], x[1], x[2], one); },
+            {dseq({2, 2, 5}), dseq({4, 1, 2}, 0.2, -0.1), dseq({4}, 0.1, 0.2)});
+  gradcheck([one](auto& x) { return convolution(x[0], x[1], Tensor(), one); }, {dseq({2, 5}), dseq({4, 1, 2}, 0.2, -0.1)});
+  Tensor y = convolution(dseq({1, 2, 4, 4}), dseq({3, 2, 2, 2}), Tensor(), plain);
+  CHECK(y.grad_fn()->name() == "ConvolutionBackward0");
 }
