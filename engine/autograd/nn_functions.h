@@ -3,6 +3,7 @@
 // node PyTorch records (names in the comments); composite ops (l1_loss) record their parts.
 #pragma once
 #include <string>
+#include <utility>
 
 #include "autograd/functions.h"
 
@@ -56,5 +57,17 @@ struct ConvArgs {
 // F.conv1d / F.conv2d on batched or unbatched input (ConvolutionBackward0; unbatched adds
 // SqueezeBackward1 on top); `bias` may be undefined.
 Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvArgs& args);
+
+// ---------------------------------------------------------------- pooling and padding (autograd/pooling.cpp)
+struct Pool2dArgs {
+  int64_t kernel[2], stride[2], padding[2], dilation[2];
+  bool ceil_mode = false;
+};
+// (output, int64 indices into each H*W plane); MaxPool2DWithIndicesBackward0. Input (N,C,H,W) or (C,H,W).
+std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& input, const Pool2dArgs& args);
+// AvgPool2DBackward0; divisor_override <= 0 means none (0 itself is refused as PyTorch does).
+Tensor avg_pool2d(const Tensor& input, const Pool2dArgs& args, bool count_include_pad, int64_t divisor_override);
+// F.pad(mode='constant'): (before, after) pairs from the last dim back; negative pads crop.
+Tensor constant_pad_nd(const Tensor& input, const std::vector<int64_t>& pad, double value);  // ConstantPadNdBackward0
 
 }  // namespace tp

@@ -1,6 +1,7 @@
 // torch.nn convolution layers: Conv1d / Conv2d (torch/nn/modules/conv.py: argument checks,
-// kaiming_uniform_(a=sqrt(5)) weight and fan_in bias init drawn like Linear's, extra_repr) and
-// F.conv1d / F.conv2d (padding as ints or 'same' / 'valid', as Convolution.cpp _convolution_mode).
+// kaiming_uniform_(a=sqrt(5)) weight and fan_in bias init drawn like Linear's, extra_repr),
+// F.conv1d / F.conv2d (padding as ints or 'same' / 'valid', as Convolution.cpp _convolution_mode),
+// MaxPool2d / AvgPool2d (pooling.py) with F.max_pool2d / F.avg_pool2d, and F.pad (constant mode).
 #include <cmath>
 
 #include "autograd/nn_functions.h"
@@ -174,11 +175,133 @@ void install_conv_functional(Interpreter& in, ModuleObj& F) {
   }
 }
 
+// kernel_size / stride / padding / dilation of a 2-d pool: an int or a 1- or 2-element sequence.
+void pair_into(Interpreter& in, const ObjPtr& o, int64_t out[2], const std::string& what) {
+  Shape s = ntuple(in, o, 2, what);
+  TP_CHECK(s.size() == 1 || s.size() == 2, "max_pool2d: " + what.substr(10, what.size() - 11) +
+                                               " must either be a single int, or a tuple of two ints");
+  out[0] = s[0];
+  out[1] = s.size() == 2 ? s[1] : s[0];
+}
+
+// stride None (or empty) defaults to kernel_size, as F.max_pool2d / F.avg_pool2d do.
+Pool2dArgs pool_args(Interpreter& in, const ObjPtr& k, const ObjPtr& stride, const ObjPtr& padding,
+                     const ObjPtr& dilation, bool ceil_mode) {
+  Pool2dArgs a{};
+  pair_into(in, k, a.kernel, "argument 'kernel_size'");
+  bool no_stride = is_none(stride) || ((stride->kind == Kind::Tuple || stride->kind == Kind::List) &&
+                                       to_int_list(in, stride).empty());
+  if (no_stride) {
+    a.stride[0] = a.kernel[0];
+    a.stride[1] = a.kernel[1];
+  } else {
+    pair_into(in, stride, a.stride, "argument 'stride'");
+  }
+  if (is_none(padding)) a.padding[0] = a.padding[1] = 0;
+  else pair_into(in, padding, a.padding, "argument 'padding'");
+  if (is_none(dilation)) a.dilation[0] = a.dilation[1] = 1;
+  else pair_into(in, dilation, a.dilation, "argument 'dilation'");
+  a.ceil_mode = ceil_mode;
+  return a;
+}
+
+int64_t divisor_of(Interpreter& in, const ObjPtr& o) {
+  return is_none(o) ? -1 : to_int(in, o, "argument 'divisor_override'");
+}
+
+void install_pool_modules(Interpreter& in, ModuleObj& nn) {
+  auto maxp = library_module(in, nn, "MaxPool2d",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        ObjPtr k = p.required("kernel_size", 0), st = p.get("stride", 1);
+        set(self, "kernel_size", k);
+        set(self, "stride", is_none(st) ? k : st);
+        set(self, "padding", is_none(p.get("padding", 2)) ? in.make_int(0) : p.get("padding", 2));
+        set(self, "dilation", is_none(p.get("dilation", 3)) ? in.make_int(1) : p.get("dilation", 3));
+        set(self, "return_indices", in.make_bool(bool_arg(in, p.get("return_indices", 4), false)));
+        set(self, "ceil_mode", in.make_bool(bool_arg(in, p.get("ceil_mode", 5), false)));
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = tensor_arg(in, p.required("input", 0), "forward", "input", 1);
+        Pool2dArgs a = pool_args(in, attr(in, self, "kernel_size"), attr(in, self, "stride"), attr(in, self, "padding"),
+                                 attr(in, self, "dilation"), in.truthy(attr(in, self, "ceil_mode")));
+        auto [out, idx] = tp::max_pool2d_with_indices(x, a);
+        if (in.truthy(attr(in, self, "return_indices"))) return wrap_tuple(in, {out, idx});
+        return in.wrap_tensor(out);
+      },
+      [](Interpreter& in, const ObjPtr& self) {
+        return "kernel_size=" + in.str(attr(in, self, "kernel_size")) + ", stride=" + in.str(attr(in, self, "stride")) +
+               ", padding=" + in.str(attr(in, self, "padding")) + ", dilation=" + in.str(attr(in, self, "dilation")) +
+               ", ceil_mode=" + in.str(attr(in, self, "ceil_mode"));
+      });
+  maxp->set("__module__", in.make_str("torch.nn.modules.pooling"));
+  auto avgp = library_module(in, nn, "AvgPool2d",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        ObjPtr k = p.required("kernel_size", 0), st = p.get("stride", 1);
+        set(self, "kernel_size", k);
+        set(self, "stride", is_none(st) ? k : st);
+        set(self, "padding", is_none(p.get("padding", 2)) ? in.make_int(0) : p.get("padding", 2));
+        set(self, "ceil_mode", in.make_bool(bool_arg(in, p.get("ceil_mode", 3), false)));
+        set(self, "count_include_pad", in.make_bool(bool_arg(in, p.get("count_include_pad", 4), true)));
+        ObjPtr dv = p.get("divisor_override", 5);
+        set(self, "divisor_override", is_none(dv) ? in.none() : dv);
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = tensor_arg(in, p.required("input", 0), "forward", "input", 1);
+        Pool2dArgs a = pool_args(in, attr(in, self, "kernel_size"), attr(in, self, "stride"), attr(in, self, "padding"),
+                                 nullptr, in.truthy(attr(in, self, "ceil_mode")));
+        return in.wrap_tensor(tp::avg_pool2d(x, a, in.truthy(attr(in, self, "count_include_pad")),
+                                             divisor_of(in, attr(in, self, "divisor_override"))));
+      },
+      [](Interpreter& in, const ObjPtr& self) {
+        return "kernel_size=" + in.str(attr(in, self, "kernel_size")) + ", stride=" + in.str(attr(in, self, "stride")) +
+               ", padding=" + in.str(attr(in, self, "padding"));
+      });
+  avgp->set("__module__", in.make_str("torch.nn.modules.pooling"));
+}
+
+void install_pool_functional(Interpreter& in, ModuleObj& F) {
+  def(F, "torch.nn.functional.", "max_pool2d", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "max_pool2d", a);
+    const Tensor& x = tensor_arg(in, p.required("input", 0), "max_pool2d", "input", 1);
+    ObjPtr k = p.required("kernel_size", 1), st = p.get("stride", 2), pad = p.get("padding", 3), dil = p.get("dilation", 4);
+    bool ceil_mode = bool_arg(in, p.get("ceil_mode", 5), false);
+    bool with_indices = bool_arg(in, p.get("return_indices", 6), false);
+    p.finish();
+    auto [out, idx] = tp::max_pool2d_with_indices(x, pool_args(in, k, st, pad, dil, ceil_mode));
+    return with_indices ? wrap_tuple(in, {out, idx}) : in.wrap_tensor(out);
+  });
+  def(F, "torch.nn.functional.", "avg_pool2d", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "avg_pool2d", a);
+    const Tensor& x = tensor_arg(in, p.required("input", 0), "avg_pool2d", "input", 1);
+    ObjPtr k = p.required("kernel_size", 1), st = p.get("stride", 2), pad = p.get("padding", 3);
+    bool ceil_mode = bool_arg(in, p.get("ceil_mode", 4), false);
+    bool include = bool_arg(in, p.get("count_include_pad", 5), true);
+    int64_t divisor = divisor_of(in, p.get("divisor_override", 6));
+    p.finish();
+    return in.wrap_tensor(tp::avg_pool2d(x, pool_args(in, k, st, pad, nullptr, ceil_mode), include, divisor));
+  });
+  def(F, "torch.nn.functional.", "pad", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "pad", a);
+    const Tensor& x = tensor_arg(in, p.required("input", 0), "pad", "input", 1);
+    Shape pad = to_int_list(in, p.required("pad", 1), "argument 'pad'");
+    ObjPtr mo = p.get("mode", 2);
+    std::string mode = is_none(mo) ? "constant" : to_str(in, mo);
+    double value = double_arg(in, p.get("value", 3), 0.0);
+    p.finish();
+    if (mode != "constant")
+      throw TorchError("NotImplementedError", "F.pad(mode='" + mode + "') is not supported by the playground");
+    return in.wrap_tensor(tp::constant_pad_nd(x, std::vector<int64_t>(pad.begin(), pad.end()), value));
+  });
+}
+
 }  // namespace
 
 void install_nn_conv(Interpreter& in, ModuleObj& nn) {
   install_conv_modules(in, nn);
-  install_conv_functional(in, *std::static_pointer_cast<ModuleObj>(nn.get("functional")));
+  install_pool_modules(in, nn);
+  auto& F = *std::static_pointer_cast<ModuleObj>(nn.get("functional"));
+  install_conv_functional(in, F);
+  install_pool_functional(in, F);
 }
 
 }  // namespace tp::interp::lib

@@ -1,5 +1,5 @@
 // Gradient checks for the torch.nn layer functions of autograd/nn_functions.h: layer_norm and
-// batch_norm (training and eval statistics) and convolution, against central finite differences in float64.
+// batch_norm (training and eval statistics), convolution, max/avg pooling and constant padding, against central finite differences in float64.
 #include <catch2/catch.hpp>
 
 #include "autograd/nn_functions.h"
@@ -75,4 +75,41 @@ GC_CASE("convolution: conv2d stride / padding / dilation / groups, conv1d, asymm
   gradcheck([one](auto& x) { return convolution(x[0], x[1], Tensor(), one); }, {dseq({2, 5}), dseq({4, 1, 2}, 0.2, -0.1)});
   Tensor y = convolution(dseq({1, 2, 4, 4}), dseq({3, 2, 2, 2}), Tensor(), plain);
   CHECK(y.grad_fn()->name() == "ConvolutionBackward0");
+}
+
+namespace {
+
+Pool2dArgs pool(int64_t k, int64_t s, int64_t p, int64_t d = 1, bool ceil_mode = false) {
+  Pool2dArgs a{};
+  a.kernel[0] = a.kernel[1] = k;
+  a.stride[0] = a.stride[1] = s;
+  a.padding[0] = a.padding[1] = p;
+  a.dilation[0] = a.dilation[1] = d;
+  a.ceil_mode = ceil_mode;
+  return a;
+}
+
+}  // namespace
+
+GC_CASE("max_pool2d / avg_pool2d: stride, padding, dilation, ceil_mode, count_include_pad, divisor") {
+  SETUP;
+  // dseq values are distinct, so each window's maximum is unique and the max is differentiable.
+  for (Pool2dArgs a : {pool(2, 2, 0), pool(3, 1, 1), pool(2, 2, 1, 1, true), pool(2, 1, 0, 2)})
+    gradcheck([a](auto& x) { return max_pool2d_with_indices(x[0], a).first; }, {dseq({1, 2, 5, 5})});
+  gradcheck([](auto& x) { return max_pool2d_with_indices(x[0], pool(2, 2, 0)).first; }, {dseq({2, 4, 4})});
+  for (bool include : {true, false})
+    for (Pool2dArgs a : {pool(2, 1, 0), pool(3, 2, 1), pool(2, 3, 1, 1, true)})
+      gradcheck([a, include](auto& x) { return avg_pool2d(x[0], a, include, -1); }, {dseq({1, 2, 5, 5})});
+  gradcheck([](auto& x) { return avg_pool2d(x[0], pool(2, 2, 0), true, 3); }, {dseq({2, 4, 4})});
+  CHECK(max_pool2d_with_indices(dseq({1, 1, 2, 2}), pool(2, 2, 0)).first.grad_fn()->name() ==
+        "MaxPool2DWithIndicesBackward0");
+  CHECK(avg_pool2d(dseq({1, 1, 2, 2}), pool(2, 2, 0), true, -1).grad_fn()->name() == "AvgPool2DBackward0");
+}
+
+GC_CASE("constant_pad_nd: growing, cropping and a value") {
+  SETUP;
+  gradcheck([](auto& x) { return constant_pad_nd(x[0], {1, 2}, 0.0); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return constant_pad_nd(x[0], {0, 1, 2, 1}, -1.5); }, {dseq({2, 3})});
+  gradcheck([](auto& x) { return constant_pad_nd(x[0], {-1, 1, 1, -1}, 0.0); }, {dseq({2, 3, 3})});
+  CHECK(constant_pad_nd(dseq({2}), {1, 1}, 0.0).grad_fn()->name() == "ConstantPadNdBackward0");
 }
