@@ -259,12 +259,8 @@ class ArrayFormatter {
 std::string numpy_dtype_name(DType d) {
   switch (d) {
     case DType::Bool: return "bool";
-    case DType::Int32: return "int32";
-    case DType::Int64: return "int64";
-    case DType::Float32: return "float32";
-    case DType::Float64: return "float64";
+    default: return dtype_short_name(d);
   }
-  return "";
 }
 
 // Python's repr of a shape tuple: (2000,), (0, 3)

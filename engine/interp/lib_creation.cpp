@@ -370,7 +370,9 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   struct Legacy { const char* name; DType dtype; };
   for (Legacy l : {Legacy{"FloatTensor", DType::Float32}, Legacy{"DoubleTensor", DType::Float64},
                    Legacy{"LongTensor", DType::Int64}, Legacy{"IntTensor", DType::Int32},
-                   Legacy{"BoolTensor", DType::Bool}}) {
+                   Legacy{"BoolTensor", DType::Bool}, Legacy{"ByteTensor", DType::UInt8},
+                   Legacy{"CharTensor", DType::Int8}, Legacy{"ShortTensor", DType::Int16},
+                   Legacy{"HalfTensor", DType::Float16}}) {
     auto cls = make_class(l.name);
     cls->set("__module__", in.make_str("torch"));
     std::string name = l.name;

@@ -150,7 +150,7 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
   auto dtype_cls = make_class("dtype");
   dtype_cls->set("__module__", in.make_str("torch"));
   torch.set("dtype", dtype_cls);
-  for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64}) {
+  for (DType d : kAllDTypes) {
     torch.dtypes[int(d)] = std::make_shared<DTypeObj>(d);
     torch.set(dtype_short_name(d), torch.dtypes[int(d)]);
   }
@@ -158,6 +158,8 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
   torch.set("double", torch.dtypes[int(DType::Float64)]);
   torch.set("long", torch.dtypes[int(DType::Int64)]);
   torch.set("int", torch.dtypes[int(DType::Int32)]);
+  torch.set("short", torch.dtypes[int(DType::Int16)]);
+  torch.set("half", torch.dtypes[int(DType::Float16)]);
   // The playground follows PyTorch 2.x; programs printing the version see a 2.x release string.
   torch.set("__version__", in.make_str("2.5.1"));
   torch.set("pi", in.make_float(M_PI));

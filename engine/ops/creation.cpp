@@ -24,7 +24,7 @@ void fill_contiguous(const Tensor& out, F f) {
 template <class T>
 T scalar_to(const Scalar& s) {
   if constexpr (std::is_same_v<T, bool>) return s.to_bool();
-  else if constexpr (std::is_floating_point_v<T>) return T(s.to_double());
+  else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, Half>) return T(s.to_double());
   else return s.is_float() ? T(int64_t(s.to_double())) : T(s.to_int());
 }
 
@@ -43,7 +43,7 @@ Tensor empty(const Shape& sizes, DType dtype, Device device) { return make_empty
 
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
   Tensor out = make_empty(sizes, dtype, device);
-  TP_DISPATCH(dtype, scalar_t, {
+  TP_DISPATCH_STORAGE(dtype, scalar_t, {
     scalar_t v = scalar_to<scalar_t>(value);
     fill_contiguous<scalar_t>(out, [v](int64_t) { return v; });
   });
@@ -67,7 +67,7 @@ Tensor eye(int64_t n, int64_t m, DType dtype, Device device) {
 Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType dtype, Device device) {
   TP_INTERNAL_ASSERT(int64_t(values.size()) == shape_numel(sizes), "from_scalars: values/shape mismatch");
   Tensor out = make_empty(sizes, dtype, device);
-  TP_DISPATCH(dtype, scalar_t, {
+  TP_DISPATCH_STORAGE(dtype, scalar_t, {
     fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_to<scalar_t>(values[size_t(i)]); });
   });
   return out;
@@ -91,7 +91,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
   TP_CHECK(dt != DType::Bool, "\"arange_cpu\" not implemented for 'Bool'");
   int64_t size = 0;
   // Bound checks in the accumulate type (double for floating and int32; int64 for int64).
-  if (dt == DType::Int64 || dt == DType::Int32) {
+  if (is_integral(dt, /*include_bool=*/false)) {
     int64_t xstart = start.to_int(), xend = end.to_int(), xstep = step.to_int();
     TP_CHECK(xstep != 0, "step must be nonzero");
     TP_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
@@ -123,9 +123,12 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
       fill_contiguous<int64_t>(out, [&](int64_t i) { return s0 + st * i; });
       break;
     }
-    case DType::Int32: {
-      int64_t s0 = start.to_int(), st = step.to_int();
-      fill_contiguous<int32_t>(out, [&](int64_t i) { return int32_t(s0 + st * i); });
+    case DType::UInt8: case DType::Int8: case DType::Int16: case DType::Int32: {
+      int64_t s0 = start.to_int(), st = step.to_int();  // int64 accumulate, then wrap to the type
+      TP_DISPATCH(dt, scalar_t, {
+        if constexpr (std::is_integral_v<scalar_t>)
+          fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_t(s0 + st * i); });
+      });
       break;
     }
     case DType::Float32:
@@ -152,7 +155,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
       });
       break;
     }
-    default: break;
+    default: throw_not_implemented_for(dt);
   }
   return out;
 }
@@ -163,15 +166,17 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
 Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, DType dt, Device device) {
   TP_CHECK(dt != DType::Bool, "\"range_cpu\" not implemented for 'Bool'");
   int64_t size = 0;
-  if (dt == DType::Int64 || dt == DType::Int32) {
+  if (is_integral(dt, /*include_bool=*/false)) {
     int64_t xstart = start.to_int(), xend = end.to_int(), xstep = step.to_int();
     TP_CHECK(xstep != 0, "step must be nonzero");
     TP_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
              "upper bound and larger bound inconsistent with step sign");
     size = (xend - xstart) / xstep + 1;
     Tensor out = make_empty({size}, dt, device);
-    if (dt == DType::Int64) fill_contiguous<int64_t>(out, [&](int64_t i) { return xstart + i * xstep; });
-    else fill_contiguous<int32_t>(out, [&](int64_t i) { return int32_t(xstart + i * xstep); });
+    TP_DISPATCH(dt, scalar_t, {
+      if constexpr (std::is_integral_v<scalar_t>)
+        fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_t(xstart + i * xstep); });
+    });
     return out;
   }
   double xstart = start.to_double(), xend = end.to_double(), xstep = step.to_double();

@@ -45,12 +45,20 @@ Scratch make_scratch(const Shape& sizes, DType dtype) {
 }
 
 namespace {
+inline float float_of(Half h) { return float(h); }
+inline double float_of(double d) { return d; }
+inline float float_of(float f) { return f; }
+
 template <class D, class S>
 void convert_typed(const Geometry& dst, const Geometry& src) {
   auto dv = xt_strided<D>(dst);
   auto sv = xt_strided<S>(src);
   if constexpr (std::is_same_v<D, bool>) {
     xt::noalias(dv) = xt::make_lambda_xfunction([](S x) { return x != S(0); }, sv);
+  } else if constexpr (std::is_integral_v<D> && sizeof(D) < 4 && !std::is_integral_v<S>) {
+    // c10 static_cast_with_inter_type: floating -> uint8 goes through int64 (a negative float cast
+    // straight to an unsigned type is UB); the same for int8/int16 gives x86's low-bits wrap.
+    xt::noalias(dv) = xt::make_lambda_xfunction([](S x) { return D(int64_t(float_of(x))); }, sv);
   } else {
     xt::noalias(dv) = xt::cast<D>(sv);
   }
@@ -60,8 +68,8 @@ void convert_typed(const Geometry& dst, const Geometry& src) {
 void convert_copy(const Geometry& dst, const Geometry& src) {
   TP_INTERNAL_ASSERT(dst.sizes == src.sizes, "convert_copy: shapes differ");
   if (shape_numel(dst.sizes) == 0) return;
-  dispatch_type(dst.dtype, [&](auto d_) {
-    dispatch_type(src.dtype, [&](auto s_) { convert_typed<decltype(d_), decltype(s_)>(dst, src); });
+  dispatch_storage_type(dst.dtype, [&](auto d_) {
+    dispatch_storage_type(src.dtype, [&](auto s_) { convert_typed<decltype(d_), decltype(s_)>(dst, src); });
   });
 }
 
