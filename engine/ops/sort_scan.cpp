@@ -44,6 +44,10 @@ bool before(T a, T b, bool descending) {
 
 // Sorts every lane stably (ties keep their original order) and keeps the first k of each.
 std::pair<Tensor, Tensor> sorted_lanes(const Tensor& a, int64_t d, bool descending, int64_t k) {
+  if (is_reduced_floating(a.dtype())) {  // Note [Reduced floating point]: the order of exact floats
+    auto r = sorted_lanes(to(a, DType::Float32, a.device(), false), d, descending, k);
+    return {to(r.first, a.dtype(), a.device(), false), r.second};
+  }
   Tensor src = contiguous(a);
   Lanes l = lanes_of(a.sizes(), d);
   Shape out_sizes = a.sizes();
