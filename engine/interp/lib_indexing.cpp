@@ -53,7 +53,7 @@ int64_t count_specified_dims(const std::vector<ObjPtr>& items) {
   for (auto& it : items) {
     if (is_tensor(it)) {
       const Tensor& t = tensor_of(it);
-      n += t.dtype() == DType::Bool ? std::max<int64_t>(t.dim(), 1) : 1;
+      n += t.dtype() == DType::Bool || t.dtype() == DType::UInt8 ? std::max<int64_t>(t.dim(), 1) : 1;
     } else if (it->kind != Kind::None && it->kind != Kind::Ellipsis && it->kind != Kind::Bool) {
       ++n;
     }
@@ -117,7 +117,11 @@ Indexed apply_indices(Interpreter& in, const Tensor& self, const ObjPtr& index) 
         break;
       }
       case Kind::Tensor: {
-        const Tensor& t = tensor_of(it);
+        Tensor t = tensor_of(it);
+        if (t.dtype() == DType::UInt8) {  // expandTensors: a byte tensor is a (deprecated) mask
+          ctx().warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.");
+          t = tp::to(t, DType::Bool, t.device(), false);
+        }
         if (t.dim() == 0 && is_integral(t.dtype(), false)) {  // a 0-dim integer tensor acts like an int
           r = apply_select(r, dim, tp::item(t).to_int(), real_dim);
           ++real_dim;
