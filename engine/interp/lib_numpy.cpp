@@ -92,8 +92,8 @@ ObjPtr result(Interpreter& in, const Tensor& t) {
     // A numpy scalar becomes a Python number; a float32 one keeps numpy's shortest float32 digits
     // (print(np.float32(0.1)) is 0.1, not 0.10000000149011612).
     Scalar s = t.scalar_at(t.storage_offset());
-    if (t.dtype() == DType::Float32 && std::isfinite(s.to_double()))
-      return in.make_float(std::strtod(format::shortest_repr_digits(s.to_double(), DType::Float32).c_str(), nullptr));
+    if ((t.dtype() == DType::Float32 || t.dtype() == DType::Float16) && std::isfinite(s.to_double()))
+      return in.make_float(std::strtod(format::shortest_repr_digits(s.to_double(), t.dtype()).c_str(), nullptr));
     return scalar_obj(in, s);
   }
   return in.wrap_ndarray(t);
