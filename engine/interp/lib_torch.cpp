@@ -8,6 +8,7 @@
 #include "interp/lib_install.h"
 #include "interp/lib_memory_format.h"
 #include "interp/library.h"
+#include "ops/native.h"
 
 namespace tp::interp::lib {
 
@@ -259,6 +260,26 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
     const Tensor& t = tensor_arg(in, p.required("input", 0), "is_floating_point", "input", 1);
     p.finish();
     return in.make_bool(is_floating(t.dtype()));
+  });
+  // c10's promotion table and canCast, and at::result_type (tensors and Python numbers by category).
+  def(torch, T, "promote_types", [](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, "promote_types", a);
+    DType x = to_dtype(p.required("type1", 0)), y = to_dtype(p.required("type2", 1));
+    p.finish();
+    return dtype_obj(in, promote_types(x, y));
+  });
+  def(torch, T, "can_cast", [](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, "can_cast", a);
+    DType from = to_dtype(p.required("from_", 0)), to = to_dtype(p.required("to", 1));
+    p.finish();
+    return in.make_bool(can_cast(from, to));
+  });
+  def(torch, T, "result_type", [](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, "result_type", a);
+    ObjPtr x = p.required("tensor", 0), y = p.required("other", 1);
+    p.finish();
+    auto operand = [](const ObjPtr& o) { return is_tensor(o) ? tensor_of(o) : native::wrap_scalar(to_scalar(o)); };
+    return dtype_obj(in, native::result_type(operand(x), operand(y)));
   });
   def(torch, T, "numel", [](Interpreter& in, CallArgs& a) {
     ArgParser p(in, "numel", a);
