@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
+#include "ops/native.h"
 
 namespace tp::interp::lib {
 
@@ -231,7 +232,10 @@ Tensor apply_advanced(const Indexed& ix) {
 
 Tensor value_tensor(Interpreter& in, const Tensor& like, const ObjPtr& value) {
   if (is_tensor(value)) return tensor_of(value);
-  if (is_number(value)) return tp::full({}, to_scalar(value), like.dtype(), like.device());
+  if (is_number(value)) {  // scalarToTensor: at::scalar_tensor fills through Scalar::to<T> (checked)
+    native::check_scalar_fits(to_scalar(value), like.dtype(), /*storing=*/false);
+    return tp::full({}, to_scalar(value), like.dtype(), like.device());
+  }
   if (is_ndarray(value)) return share_storage(array_of(value));
   if (value->kind == Kind::List || value->kind == Kind::Tuple)
     return tensor_from_data(in, value, like.dtype(), like.device(), true, "");

@@ -73,6 +73,58 @@ Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType
   return out;
 }
 
+namespace {
+// c10 overflows<To, From>: an int may wrap into an unsigned type from below (-1 -> 255 is allowed,
+// "a - b as a + 255 * b"); a float must lie within [lowest, max] (inf is fine for float types).
+bool scalar_overflows(const Scalar& s, DType d) {
+  if (d == DType::Bool || s.is_bool()) return false;
+  double lo = 0, hi = 0;
+  switch (d) {
+    case DType::UInt8: lo = 0, hi = 255; break;
+    case DType::Int8: lo = -128, hi = 127; break;
+    case DType::Int16: lo = -32768, hi = 32767; break;
+    case DType::Int32: lo = -2147483648.0, hi = 2147483647.0; break;
+    case DType::Int64: lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
+    case DType::Float16: lo = -65504, hi = 65504; break;
+    case DType::Float32: lo = -double(std::numeric_limits<float>::max()), hi = double(std::numeric_limits<float>::max()); break;
+    case DType::Float64: lo = -std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::max(); break;
+    case DType::Bool: return false;
+  }
+  if (s.is_int()) {
+    const int64_t v = s.to_int();
+    if (d == DType::Int64 || d == DType::Float32 || d == DType::Float64) return false;
+    if (d == DType::UInt8 && v < 0) return v < -255;
+    return double(v) < lo || double(v) > hi;
+  }
+  const double f = s.to_double();
+  if (is_floating(d) && std::isinf(f)) return false;
+  if (!is_floating(d) && f != f) return true;
+  return f < lo || f > hi;
+}
+
+const char* c_name_for_scalar_to(DType d) {  // DEFINE_ACCESSOR(type, name) in c10/core/Scalar.h
+  switch (d) {
+    case DType::UInt8: return "uint8_t";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float16: return "at::Half";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Bool: return "bool";
+  }
+  return "?";
+}
+}  // namespace
+
+void check_scalar_fits(const Scalar& s, DType d, bool storing) {
+  if (storing && !is_integral(d, /*include_bool=*/false)) return;  // store_scalar: floats unchecked
+  if (!scalar_overflows(s, d)) return;
+  throw_runtime(std::string("value cannot be converted to type ") +
+                (storing ? dtype_short_name(d) : std::string(c_name_for_scalar_to(d))) + " without overflow");
+}
+
 // Note [Wrapped numbers]: like PyTorch's scalar_to_tensor, a Python float is kept as a double (so
 // `double_t + 0.1` sees the exact 0.1) and an int as int64; result_type() then counts a wrapped
 // float as the default dtype.
