@@ -110,7 +110,7 @@ std::vector<double> values_of(const Tensor& t) {
 
 Tensor tensor_from_values(const std::vector<double>& v, const Shape& sizes, DType dtype, Device device) {
   Tensor t = make_empty(sizes, dtype, device);
-  TP_DISPATCH(dtype, scalar_t, {
+  TP_DISPATCH_STORAGE(dtype, scalar_t, {
     auto* p = reinterpret_cast<scalar_t*>(t.raw(0));
     for (size_t i = 0; i < v.size(); ++i) p[i] = static_cast<scalar_t>(v[i]);
   });

@@ -26,9 +26,17 @@ void check_std_var_dtype(const Tensor& x) {
   if (!is_floating(x.dtype())) throw_runtime("std and var only support floating point and complex dtypes");
 }
 
+// Note [Reduced floating point] for composites: float16 var/std run Welford in double
+// (std_var_kernel_impl's WelfordOps<Half, double>) and vector_norm accumulates in float, each
+// rounding once to half; so their values are computed on an upcast copy, never step by step in half.
+//
 // sum((x - mean)^2) / (N - correction), without recording.
 Tensor variance_value(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   GradModeGuard off(false);
+  if (is_reduced_floating(x.dtype())) {
+    Tensor v = variance_value(to(x, DType::Float64, x.device(), false), dims, correction, keepdim);
+    return to(v, x.dtype(), x.device(), false);
+  }
   Tensor d = sub(x, mean(x, dims, true, std::nullopt));
   Tensor s = sum(mul(d, d), dims, keepdim, std::nullopt);
   double n = double(reduced_count(x, dims)) - correction;
@@ -76,7 +84,12 @@ Tensor stddev(const Tensor& x, const std::vector<int64_t>& dims, double correcti
   Tensor out;
   {
     GradModeGuard off(false);
-    out = unary(variance_value(x, dims, correction, keepdim), UnaryOp::Sqrt);
+    if (is_reduced_floating(x.dtype())) {  // sqrt in double too, one rounding to half
+      Tensor wide = to(x, DType::Float64, x.device(), false);
+      out = to(unary(variance_value(wide, dims, correction, keepdim), UnaryOp::Sqrt), x.dtype(), x.device(), false);
+    } else {
+      out = unary(variance_value(x, dims, correction, keepdim), UnaryOp::Sqrt);
+    }
   }
   if (auto n = make_node("StdBackward0", {x}, out.dtype())) {
     n->save("self", x);
@@ -96,6 +109,9 @@ namespace {
 
 Tensor vector_norm_value(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim) {
   GradModeGuard off(false);
+  if (is_reduced_floating(x.dtype()))
+    return to(vector_norm_value(to(x, DType::Float32, x.device(), false), ord, dims, keepdim), x.dtype(), x.device(),
+              false);
   Tensor a = unary(x, UnaryOp::Abs);
   if (ord == 2) return unary(sum(mul(a, a), dims, keepdim, std::nullopt), UnaryOp::Sqrt);
   if (ord == 1) return sum(a, dims, keepdim, std::nullopt);

@@ -59,7 +59,7 @@ bool Tensor::is_contiguous() const {
 
 double Tensor::double_at(int64_t idx) const {
   double v = 0;
-  TP_DISPATCH(dtype(), scalar_t, {
+  TP_DISPATCH_STORAGE(dtype(), scalar_t, {
     scalar_t x;
     std::memcpy(&x, raw(idx), sizeof x);
     v = double(x);
@@ -69,7 +69,7 @@ double Tensor::double_at(int64_t idx) const {
 
 int64_t Tensor::int_at(int64_t idx) const {
   int64_t v = 0;
-  TP_DISPATCH(dtype(), scalar_t, {
+  TP_DISPATCH_STORAGE(dtype(), scalar_t, {
     scalar_t x;
     std::memcpy(&x, raw(idx), sizeof x);
     v = int64_t(x);
@@ -80,6 +80,7 @@ int64_t Tensor::int_at(int64_t idx) const {
 Scalar Tensor::scalar_at(int64_t idx) const {
   switch (dtype()) {
     case DType::Bool: return Scalar::from_bool(int_at(idx) != 0);
+    case DType::UInt8: case DType::Int8: case DType::Int16:
     case DType::Int32:
     case DType::Int64: return Scalar::from_int(int_at(idx));
     default: return Scalar::from_double(double_at(idx));
@@ -87,10 +88,10 @@ Scalar Tensor::scalar_at(int64_t idx) const {
 }
 
 void Tensor::set_at(int64_t idx, const Scalar& v) const {
-  TP_DISPATCH(dtype(), scalar_t, {
+  TP_DISPATCH_STORAGE(dtype(), scalar_t, {
     scalar_t x;
     if constexpr (std::is_same_v<scalar_t, bool>) x = v.to_bool();
-    else if constexpr (std::is_floating_point_v<scalar_t>) x = scalar_t(v.to_double());
+    else if constexpr (std::is_floating_point_v<scalar_t> || std::is_same_v<scalar_t, Half>) x = scalar_t(v.to_double());
     else x = v.is_float() ? scalar_t(int64_t(v.to_double())) : scalar_t(v.to_int());
     std::memcpy(raw(idx), &x, sizeof x);
   });

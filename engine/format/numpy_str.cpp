@@ -15,6 +15,10 @@ namespace tp::format {
 
 namespace {
 
+Precision precision_of(DType d) {
+  return d == DType::Float32 ? Precision::Single : d == DType::Float16 ? Precision::Half : Precision::Double;
+}
+
 constexpr int64_t kThreshold = 1000, kEdgeItems = 3;
 constexpr size_t kLineWidth = 75;
 constexpr int kPrecision = 8;
@@ -34,7 +38,7 @@ struct Digits {
 
 // dragon4_positional(x, precision=8, unique=True, fractional=True, trim='.'): the shortest digits,
 // or the exact value rounded half-even to 8 fractional digits when those are more than 8.
-Digits positional(double v, bool f32) {
+Digits positional(double v, Precision f32) {
   Digits out;
   const std::string sign = std::signbit(v) ? "-" : "";
   std::string s;
@@ -53,7 +57,7 @@ Digits positional(double v, bool f32) {
 }
 
 // dragon4_scientific(x, precision=8, unique=True, trim='.'): at most 8 fraction digits.
-Digits scientific(double v, bool f32) {
+Digits scientific(double v, Precision f32) {
   Digits out;
   const std::string sign = std::signbit(v) ? "-" : "";
   std::string mantissa;
@@ -86,7 +90,7 @@ std::string spaces(size_t n) { return std::string(n, ' '); }
 // FloatingFormat with floatmode 'maxprec', sign '-', suppress_small False.
 class FloatFormat {
  public:
-  FloatFormat(const std::vector<double>& data, bool f32) : f32_(f32) {
+  FloatFormat(const std::vector<double>& data, Precision f32) : f32_(f32) {
     std::vector<double> finite;
     for (double v : data)
       if (std::isfinite(v)) finite.push_back(v);
@@ -95,7 +99,12 @@ class FloatFormat {
       if (v != 0) { mx = std::max(mx, std::fabs(v)); mn = std::min(mn, std::fabs(v)); }
     if (mx > 0) {
       // numpy 2 compares in the array's dtype (NEP 50) and cuts at 10**min(8, finfo.precision).
-      if (f32_) exp_format_ = float(mx) >= 1e6f || float(mn) < 0.0001f || float(mx) / float(mn) > 1000.f;
+      if (f32_ == Precision::Half) {
+        const float hx = float(Half(mx)), hn = float(Half(mn));  // exact: the values are halves
+        exp_format_ = hx >= 1e3f || hn < float(Half(0.0001)) || float(Half(hx / hn)) > 1000.f;
+      } else if (f32_ == Precision::Single) {
+        exp_format_ = float(mx) >= 1e6f || float(mn) < 0.0001f || float(mx) / float(mn) > 1000.f;
+      }
       else exp_format_ = mx >= 1e8 || mn < 0.0001 || mx / mn > 1000.;
     }
     if (!finite.empty() && exp_format_) {
@@ -149,7 +158,7 @@ class FloatFormat {
   }
 
  private:
-  bool f32_;
+  Precision f32_;
   bool exp_format_ = false;
   size_t pad_left_ = 0, pad_right_ = 0, exp_size_ = 0, precision_ = 0;
 };
@@ -173,7 +182,7 @@ ElementFormatter element_formatter(const Tensor& a, bool summarize) {
   if (is_floating(a.dtype())) {
     std::vector<double> vals;
     for (int64_t e : data) vals.push_back(a.double_at(e));
-    const FloatFormat f(vals, a.dtype() == DType::Float32);
+    const FloatFormat f(vals, precision_of(a.dtype()));
     return [a, f](int64_t idx) { return f(a.double_at(idx)); };
   }
   if (a.dtype() == DType::Bool) {  // " True" lines up with "False", except in 0-d arrays
@@ -259,12 +268,8 @@ class ArrayFormatter {
 std::string numpy_dtype_name(DType d) {
   switch (d) {
     case DType::Bool: return "bool";
-    case DType::Int32: return "int32";
-    case DType::Int64: return "int64";
-    case DType::Float32: return "float32";
-    case DType::Float64: return "float64";
+    default: return dtype_short_name(d);
   }
-  return "";
 }
 
 // Python's repr of a shape tuple: (2000,), (0, 3)
@@ -275,14 +280,14 @@ std::string shape_tuple(const Shape& s) {
 }
 
 // str(np.float64(v)): Python's repr layout on the dtype's shortest digits.
-std::string float_scalar_str(double v, bool f32) {
+std::string float_scalar_str(double v, Precision f32) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  if (!f32) return py_float_repr(v);
+  if (f32 == Precision::Double) return py_float_repr(v);
   const std::string sign = std::signbit(v) ? "-" : "";
   const double a = std::fabs(v);
   if (a == 0) return sign + "0.0";
-  const ShortestDigits d = shortest_digits(a, true);
+  const ShortestDigits d = shortest_digits(a, f32);
   if (a < 1e-4 || a >= 1e16) {
     std::string m = d.digits.substr(0, 1);
     if (d.digits.size() > 1) m += "." + d.digits.substr(1);
@@ -301,7 +306,7 @@ std::string float_scalar_str(double v, bool f32) {
 
 std::string shortest_repr_digits(double v, DType dtype) {
   if (!std::isfinite(v) || v == 0) return printf_double("%.*g", 1, v);
-  const ShortestDigits d = shortest_digits(v, dtype == DType::Float32);
+  const ShortestDigits d = shortest_digits(v, precision_of(dtype));
   std::string m = (std::signbit(v) ? "-" : "") + d.digits.substr(0, 1);
   if (d.digits.size() > 1) m += "." + d.digits.substr(1);
   return m + "e" + std::to_string(d.exp10);
@@ -310,7 +315,7 @@ std::string shortest_repr_digits(double v, DType dtype) {
 std::string numpy_scalar_str(double v, DType dtype) {
   if (dtype == DType::Bool) return v != 0 ? "True" : "False";
   if (!is_floating(dtype)) return std::to_string(int64_t(v));
-  return float_scalar_str(v, dtype == DType::Float32);
+  return float_scalar_str(v, precision_of(dtype));
 }
 
 std::string numpy_scalar_repr(double v, DType dtype) {

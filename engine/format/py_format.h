@@ -7,14 +7,18 @@
 
 namespace tp::format {
 
-// Shortest decimal digits that round-trip through double (or float32 when `as_float32`):
+// The binary format a printed number must round-trip through (numpy prints float32/float16
+// elements with the shortest digits that identify them in their own dtype).
+enum class Precision : uint8_t { Double, Single, Half };
+
+// Shortest decimal digits that round-trip through double (or float32 / float16 per `prec`):
 // `digits` has no trailing zeros ("15" for 1.5), `exp10` is the power of ten of the first digit.
 // v must be finite and nonzero; the sign is ignored.
 struct ShortestDigits {
   std::string digits;
   int exp10 = 0;
 };
-ShortestDigits shortest_digits(double v, bool as_float32 = false);
+ShortestDigits shortest_digits(double v, Precision prec = Precision::Double);
 
 // repr(float) == str(float): 3.0, 0.1, 1e-05, 1.2345678901234568e+17, inf, nan, -0.0
 std::string py_float_repr(double v);

@@ -5,14 +5,17 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/half.h"
 #include "format/py_format.h"
 
 namespace tp::format {
 
 namespace {
 
-bool round_trips(const char* s, double v, bool as_float32) {
-  if (as_float32) return std::strtof(s, nullptr) == float(v);
+bool round_trips(const char* s, double v, Precision prec) {
+  if (prec == Precision::Single) return std::strtof(s, nullptr) == float(v);
+  // Half: parse to double, then round once to half (numpy's npy_double_to_half).
+  if (prec == Precision::Half) return float(Half(std::strtod(s, nullptr))) == float(Half(v));
   return std::strtod(s, nullptr) == v;
 }
 
@@ -49,16 +52,16 @@ bool step_digits(ShortestDigits d, int delta, char* buf, size_t size) {
 // Note [Shortest digits]: the correctly rounded p-digit decimal is the nearest one, so it
 // round-trips whenever any p-digit decimal does -- except at a power of two, where the gap below
 // is half the gap above; the neighbours one unit away cover that case.
-ShortestDigits shortest_digits(double v, bool as_float32) {
+ShortestDigits shortest_digits(double v, Precision prec) {
   v = std::fabs(v);
   char buf[64], alt[64];
   for (int p = 0; p < 17; ++p) {
     std::snprintf(buf, sizeof buf, "%.*e", p, v);
-    if (round_trips(buf, v, as_float32)) break;
+    if (round_trips(buf, v, prec)) break;
     ShortestDigits d = split_sci(buf);
     bool found = false;
     for (int delta : {1, -1}) {
-      if (step_digits(d, delta, alt, sizeof alt) && round_trips(alt, v, as_float32)) {
+      if (step_digits(d, delta, alt, sizeof alt) && round_trips(alt, v, prec)) {
         std::strcpy(buf, alt);
         found = true;
         break;

@@ -108,7 +108,7 @@ ObjPtr getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
       DType d = cast<DTypeObj>(self).dtype;
       if (name == "is_floating_point") return in.make_bool(is_floating(d));
       if (name == "is_complex") return in.make_bool(false);
-      if (name == "is_signed") return in.make_bool(d != DType::Bool);
+      if (name == "is_signed") return in.make_bool(d != DType::Bool && d != DType::UInt8);
       if (name == "itemsize") return in.make_int(int64_t(itemsize(d)));
       return nullptr;
     }

@@ -36,7 +36,7 @@ struct StructSeqObj : InstanceObj {
 // object per autograd node while it lives). Print options live in ctx().print_options.
 struct TorchModule : ModuleObj {
   TorchModule() : ModuleObj("torch") {}
-  ObjPtr dtypes[5];
+  ObjPtr dtypes[kNumDTypes];
   std::shared_ptr<ClassObj> tensor_class;
   ObjPtr generator;
   std::unordered_map<const tp::Node*, std::weak_ptr<Object>> node_objects;

@@ -196,6 +196,8 @@ Tensor tensor_from_data(Interpreter& in, const ObjPtr& data, std::optional<DType
   store(w, data, 0);
   DType dt = dtype ? *dtype : w.inferred.value_or(ctx().default_dtype);
   if (is_ndarray(data) && !dtype) dt = array_of(data).dtype();
+  if (!is_ndarray(data))
+    for (const Scalar& v : w.values) native::check_scalar_fits(v, dt, /*storing=*/true);
   return tp::from_scalars(w.values, w.sizes, dt, device);
 }
 
@@ -258,6 +260,7 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Scalar v = number_arg(in, p.required("fill_value", 1), "full", "fill_value");
     p.max_positional(2);
     Options o = read_options(in, p);
+    native::check_scalar_fits(v, o.dtype.value_or(scalar_dtype(v)), /*storing=*/false);
     return finish(in, tp::full(s, v, o.dtype.value_or(scalar_dtype(v)), o.device), o.requires_grad);
   });
   def(torch, T, "full_like", [](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -370,7 +373,9 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   struct Legacy { const char* name; DType dtype; };
   for (Legacy l : {Legacy{"FloatTensor", DType::Float32}, Legacy{"DoubleTensor", DType::Float64},
                    Legacy{"LongTensor", DType::Int64}, Legacy{"IntTensor", DType::Int32},
-                   Legacy{"BoolTensor", DType::Bool}}) {
+                   Legacy{"BoolTensor", DType::Bool}, Legacy{"ByteTensor", DType::UInt8},
+                   Legacy{"CharTensor", DType::Int8}, Legacy{"ShortTensor", DType::Int16},
+                   Legacy{"HalfTensor", DType::Float16}}) {
     auto cls = make_class(l.name);
     cls->set("__module__", in.make_str("torch"));
     std::string name = l.name;
@@ -412,6 +417,7 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     Scalar v = number_arg(in, p.required("fill_value", 1), "new_full", "fill_value");
     p.max_positional(2);
     Options o = read_options(in, p, self.device());
+    native::check_scalar_fits(v, o.dtype.value_or(self.dtype()), /*storing=*/false);
     return finish(in, tp::full(s, v, o.dtype.value_or(self.dtype()), o.device), o.requires_grad);
   });
 }

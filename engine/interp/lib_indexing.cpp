@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
+#include "ops/native.h"
 
 namespace tp::interp::lib {
 
@@ -53,7 +54,7 @@ int64_t count_specified_dims(const std::vector<ObjPtr>& items) {
   for (auto& it : items) {
     if (is_tensor(it)) {
       const Tensor& t = tensor_of(it);
-      n += t.dtype() == DType::Bool ? std::max<int64_t>(t.dim(), 1) : 1;
+      n += t.dtype() == DType::Bool || t.dtype() == DType::UInt8 ? std::max<int64_t>(t.dim(), 1) : 1;
     } else if (it->kind != Kind::None && it->kind != Kind::Ellipsis && it->kind != Kind::Bool) {
       ++n;
     }
@@ -117,7 +118,11 @@ Indexed apply_indices(Interpreter& in, const Tensor& self, const ObjPtr& index) 
         break;
       }
       case Kind::Tensor: {
-        const Tensor& t = tensor_of(it);
+        Tensor t = tensor_of(it);
+        if (t.dtype() == DType::UInt8) {  // expandTensors: a byte tensor is a (deprecated) mask
+          ctx().warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.");
+          t = tp::to(t, DType::Bool, t.device(), false);
+        }
         if (t.dim() == 0 && is_integral(t.dtype(), false)) {  // a 0-dim integer tensor acts like an int
           r = apply_select(r, dim, tp::item(t).to_int(), real_dim);
           ++real_dim;
@@ -227,7 +232,10 @@ Tensor apply_advanced(const Indexed& ix) {
 
 Tensor value_tensor(Interpreter& in, const Tensor& like, const ObjPtr& value) {
   if (is_tensor(value)) return tensor_of(value);
-  if (is_number(value)) return tp::full({}, to_scalar(value), like.dtype(), like.device());
+  if (is_number(value)) {  // scalarToTensor: at::scalar_tensor fills through Scalar::to<T> (checked)
+    native::check_scalar_fits(to_scalar(value), like.dtype(), /*storing=*/false);
+    return tp::full({}, to_scalar(value), like.dtype(), like.device());
+  }
   if (is_ndarray(value)) return share_storage(array_of(value));
   if (value->kind == Kind::List || value->kind == Kind::Tuple)
     return tensor_from_data(in, value, like.dtype(), like.device(), true, "");

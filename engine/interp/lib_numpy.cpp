@@ -58,16 +58,24 @@ std::optional<DType> np_dtype_arg(Interpreter& in, const ObjPtr& o) {
   if (n == "float32" || n == "single") return DType::Float32;
   if (n == "int" || n == "int64") return DType::Int64;
   if (n == "int32") return DType::Int32;
+  if (n == "int16") return DType::Int16;
+  if (n == "int8") return DType::Int8;
+  if (n == "uint8") return DType::UInt8;
+  if (n == "float16" || n == "half") return DType::Float16;
   if (n == "bool" || n == "bool_") return DType::Bool;
   throw TorchError("TypeError", "data type " + in.repr(o) + " not understood");
 }
 
-// NumPy's promotion for the dtypes we have: any float with an integer gives float64.
+// NumPy's promotion for the dtypes we have: a float with an integer gives the smallest float at
+// least as wide as the float that holds every value of the integer (int8 -> float16, int16 ->
+// float32, int32/int64 -> float64); otherwise the same lattice as torch.
 DType np_promote(DType a, DType b) {
   if (a == b) return a;
-  if (is_floating(a) != is_floating(b)) return is_floating(a) && a == DType::Float64 ? a
-                                               : is_floating(b) && b == DType::Float64 ? b
-                                               : DType::Float64;
+  if (a != DType::Bool && b != DType::Bool && is_floating(a) != is_floating(b)) {
+    DType f = is_floating(a) ? a : b, i = is_floating(a) ? b : a;
+    DType holds = itemsize(i) == 1 ? DType::Float16 : itemsize(i) == 2 ? DType::Float32 : DType::Float64;
+    return itemsize(holds) > itemsize(f) ? holds : f;
+  }
   return promote_types(a, b);
 }
 
@@ -85,8 +93,8 @@ ObjPtr result(Interpreter& in, const Tensor& t) {
     // A numpy scalar becomes a Python number; a float32 one keeps numpy's shortest float32 digits
     // (print(np.float32(0.1)) is 0.1, not 0.10000000149011612).
     Scalar s = t.scalar_at(t.storage_offset());
-    if (t.dtype() == DType::Float32 && std::isfinite(s.to_double()))
-      return in.make_float(std::strtod(format::shortest_repr_digits(s.to_double(), DType::Float32).c_str(), nullptr));
+    if ((t.dtype() == DType::Float32 || t.dtype() == DType::Float16) && std::isfinite(s.to_double()))
+      return in.make_float(std::strtod(format::shortest_repr_digits(s.to_double(), t.dtype()).c_str(), nullptr));
     return scalar_obj(in, s);
   }
   return in.wrap_ndarray(t);
@@ -334,7 +342,7 @@ void install_numpy(Interpreter& in) {
   auto nd = make_class("ndarray");
   nd->set("__module__", in.make_str("numpy"));
   np->set("ndarray", nd);
-  for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64})
+  for (DType d : kAllDTypes)
     np->set(d == DType::Bool ? "bool_" : dtype_short_name(d), np_dtype_obj(in, d));
   np->set("pi", in.make_float(3.141592653589793));
   np->set("e", in.make_float(2.718281828459045));

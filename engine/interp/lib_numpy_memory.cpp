@@ -124,6 +124,10 @@ ObjPtr flags_object(Interpreter& in, const ObjPtr& self) {
 std::string typestr(DType d) {
   switch (d) {
     case DType::Bool: return "|b1";
+    case DType::UInt8: return "|u1";
+    case DType::Int8: return "|i1";
+    case DType::Int16: return "<i2";
+    case DType::Float16: return "<f2";
     case DType::Int32: return "<i4";
     case DType::Int64: return "<i8";
     case DType::Float32: return "<f4";

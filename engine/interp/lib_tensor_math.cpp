@@ -185,7 +185,9 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   // ---------------------------------------------------------------- fills and random in place
   method(tc, "zero_", [](Interpreter& in, Tensor& self, ArgParser& p) { return in.wrap_tensor(tp::zero_(self)); });
   method(tc, "fill_", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    return in.wrap_tensor(tp::fill_(self, to_scalar(p.required("value", 0))));
+    Scalar v = to_scalar(p.required("value", 0));
+    native::check_scalar_fits(v, self.dtype(), /*storing=*/false);
+    return in.wrap_tensor(tp::fill_(self, v));
   });
   method(tc, "uniform_", [](Interpreter& in, Tensor& self, ArgParser& p) {
     p.kw("generator");

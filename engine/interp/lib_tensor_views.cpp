@@ -171,13 +171,17 @@ void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "long", convert_to(DType::Int64));
   method(tc, "int", convert_to(DType::Int32));
   method(tc, "bool", convert_to(DType::Bool));
+  method(tc, "byte", convert_to(DType::UInt8));
+  method(tc, "char", convert_to(DType::Int8));
+  method(tc, "short", convert_to(DType::Int16));
+  method(tc, "half", convert_to(DType::Float16));
   method(tc, "type", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
     ObjPtr d = p.get("dtype", 0);
     p.kw("non_blocking");
     if (is_none(d)) return in.make_str(type_string(self));
     if (d->kind == Kind::Str) {
       std::string s = cast<StrObj>(d).value;
-      for (DType t : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64}) {
+      for (DType t : kAllDTypes) {
         if (s == "torch." + legacy_type_name(t)) return in.wrap_tensor(tp::to(self, t, Device{}, false));
         if (s == "torch.cuda." + legacy_type_name(t))
           return in.wrap_tensor(tp::to(self, t, Device{Device::Type::CUDA, 0}, false));
@@ -186,7 +190,7 @@ void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     }
     if (d->kind == Kind::Class) {  // t.type(torch.DoubleTensor)
       std::string n = cast<ClassObj>(d).class_name;
-      for (DType t : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64})
+      for (DType t : kAllDTypes)
         if (n == legacy_type_name(t)) return in.wrap_tensor(tp::to(self, t, self.device(), false));
     }
     return in.wrap_tensor(tp::to(self, to_dtype(d), self.device(), false));

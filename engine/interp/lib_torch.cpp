@@ -8,6 +8,7 @@
 #include "interp/lib_install.h"
 #include "interp/lib_memory_format.h"
 #include "interp/library.h"
+#include "ops/native.h"
 
 namespace tp::interp::lib {
 
@@ -150,7 +151,7 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
   auto dtype_cls = make_class("dtype");
   dtype_cls->set("__module__", in.make_str("torch"));
   torch.set("dtype", dtype_cls);
-  for (DType d : {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64}) {
+  for (DType d : kAllDTypes) {
     torch.dtypes[int(d)] = std::make_shared<DTypeObj>(d);
     torch.set(dtype_short_name(d), torch.dtypes[int(d)]);
   }
@@ -158,6 +159,8 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
   torch.set("double", torch.dtypes[int(DType::Float64)]);
   torch.set("long", torch.dtypes[int(DType::Int64)]);
   torch.set("int", torch.dtypes[int(DType::Int32)]);
+  torch.set("short", torch.dtypes[int(DType::Int16)]);
+  torch.set("half", torch.dtypes[int(DType::Float16)]);
   // The playground follows PyTorch 2.x; programs printing the version see a 2.x release string.
   torch.set("__version__", in.make_str("2.5.1"));
   torch.set("pi", in.make_float(M_PI));
@@ -257,6 +260,26 @@ void install_torch_misc(Interpreter& in, TorchModule& torch) {
     const Tensor& t = tensor_arg(in, p.required("input", 0), "is_floating_point", "input", 1);
     p.finish();
     return in.make_bool(is_floating(t.dtype()));
+  });
+  // c10's promotion table and canCast, and at::result_type (tensors and Python numbers by category).
+  def(torch, T, "promote_types", [](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, "promote_types", a);
+    DType x = to_dtype(p.required("type1", 0)), y = to_dtype(p.required("type2", 1));
+    p.finish();
+    return dtype_obj(in, promote_types(x, y));
+  });
+  def(torch, T, "can_cast", [](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, "can_cast", a);
+    DType from = to_dtype(p.required("from_", 0)), to = to_dtype(p.required("to", 1));
+    p.finish();
+    return in.make_bool(can_cast(from, to));
+  });
+  def(torch, T, "result_type", [](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, "result_type", a);
+    ObjPtr x = p.required("tensor", 0), y = p.required("other", 1);
+    p.finish();
+    auto operand = [](const ObjPtr& o) { return is_tensor(o) ? tensor_of(o) : native::wrap_scalar(to_scalar(o)); };
+    return dtype_obj(in, native::result_type(operand(x), operand(y)));
   });
   def(torch, T, "numel", [](Interpreter& in, CallArgs& a) {
     ArgParser p(in, "numel", a);

@@ -40,6 +40,17 @@ void set_float_limits(Interpreter& in, InstanceObj& o) {
   o.set("resolution", in.make_float(std::pow(10, -L::digits10)));
 }
 
+// c10's numeric_limits<c10::Half>: binary16 (10 stored mantissa bits, digits10 = 3).
+void set_half_limits(Interpreter& in, InstanceObj& o) {
+  o.set("bits", in.make_int(16));
+  o.set("eps", in.make_float(0.0009765625));
+  o.set("max", in.make_float(65504.0));
+  o.set("min", in.make_float(-65504.0));
+  o.set("smallest_normal", in.make_float(6.103515625e-05));
+  o.set("tiny", in.make_float(6.103515625e-05));
+  o.set("resolution", in.make_float(0.001));
+}
+
 template <class T>
 void set_int_limits(Interpreter& in, InstanceObj& o) {
   o.set("bits", in.make_int(int64_t(sizeof(T) * 8)));
@@ -69,6 +80,7 @@ void install_type_info(Interpreter& in, ModuleObj& torch) {
     auto o = std::make_shared<InstanceObj>("finfo");
     o->cls = weak_f.lock();
     if (d == DType::Float32) set_float_limits<float>(in, *o);
+    else if (d == DType::Float16) set_half_limits(in, *o);
     else set_float_limits<double>(in, *o);
     o->set("dtype", in.make_str(dtype_short_name(d)));
     return o;
@@ -96,8 +108,13 @@ void install_type_info(Interpreter& in, ModuleObj& torch) {
       throw TorchError("TypeError", "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'");
     auto o = std::make_shared<InstanceObj>("iinfo");
     o->cls = weak_i.lock();
-    if (d == DType::Int32) set_int_limits<int32_t>(in, *o);
-    else set_int_limits<int64_t>(in, *o);
+    switch (d) {
+      case DType::UInt8: set_int_limits<uint8_t>(in, *o); break;
+      case DType::Int8: set_int_limits<int8_t>(in, *o); break;
+      case DType::Int16: set_int_limits<int16_t>(in, *o); break;
+      case DType::Int32: set_int_limits<int32_t>(in, *o); break;
+      default: set_int_limits<int64_t>(in, *o); break;
+    }
     o->set("dtype", in.make_str(dtype_short_name(d)));
     return o;
   };

@@ -91,18 +91,31 @@ Device check_devices(const std::vector<Tensor>& ts) {
 
 void check_same_device(const Tensor& a, const Tensor& b) { check_devices({a, b}); }
 
-Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype) {
+Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype, int opmath_scalar) {
   Device dev = check_devices(inputs);
   Shape shape = inputs[0].sizes();
   for (size_t i = 1; i < inputs.size(); ++i) shape = broadcast_shapes(shape, inputs[i].sizes());
   Prepared p;
-  p.out = empty_strided(shape, output_strides(inputs, shape, compute), out_dtype, dev);
+  p.compute = compute_dtype(compute);
+  p.result = out_dtype;
+  p.out = empty_strided(shape, output_strides(inputs, shape, compute), compute_dtype(out_dtype), dev);
   p.out_geom = geometry_of(p.out);
   p.empty = p.out.numel() == 0;
   p.keep.resize(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i)
-    p.in.push_back(broadcast_geometry(as_dtype(inputs[i], compute, p.keep[i]), shape));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    Tensor in = inputs[i];
+    const bool keep_full = int(i) == opmath_scalar && in.dim() == 0;
+    if (compute != p.compute && in.dtype() != compute && !keep_full) in = to(in, compute, in.device(), false);
+    p.in.push_back(broadcast_geometry(as_dtype(in, p.compute, p.keep[i]), shape));
+  }
   return p;
+}
+
+Tensor finish(const Prepared& p) {
+  if (p.out.dtype() == p.result) return p.out;
+  Tensor r = empty_strided(p.out.sizes(), p.out.strides(), p.result, p.out.device());
+  convert_copy(geometry_of(r), geometry_of(p.out));
+  return r;
 }
 
 // ---------------------------------------------------------------- arithmetic
@@ -110,10 +123,10 @@ Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dty
 namespace {
 
 template <class F>
-Tensor binary_same_type(const Tensor& a, const Tensor& b, DType compute, F body) {
-  Prepared p = prepare({a, b}, compute, compute);
-  dispatch_type(compute, [&](auto tag_) { using scalar_t = decltype(tag_); body(p, scalar_t{}); });
-  return p.out;
+Tensor binary_same_type(const Tensor& a, const Tensor& b, DType compute, F body, int opmath_scalar = -1) {
+  Prepared p = prepare({a, b}, compute, compute, opmath_scalar);
+  dispatch_type(p.compute, [&](auto tag_) { using scalar_t = decltype(tag_); body(p, scalar_t{}); });
+  return finish(p);
 }
 
 std::string not_implemented(const char* op, DType t) {
@@ -157,7 +170,7 @@ Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
       else run_binary<T, T>(p, [al](T x, T y) -> T { return std::fma(y, al, x); });
     }
     else run_binary<T, T>(p, [al](T x, T y) -> T { return x + al * y; });
-  });
+  }, /*opmath_scalar=*/1);
 }
 
 Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) {
@@ -176,7 +189,7 @@ Tensor mul(const Tensor& a, const Tensor& b) {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, bool>) run_binary<T, T>(p, [](T x, T y) -> T { return x && y; });
     else run_binary<T, T>(p, [](T x, T y) -> T { return x * y; });
-  });
+  }, /*opmath_scalar=*/1);
 }
 
 // True division: integral inputs compute in the default float dtype.
@@ -186,14 +199,14 @@ Tensor div(const Tensor& a, const Tensor& b) {
   return binary_same_type(a, b, rt, [&](const Prepared& p, auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_floating_point_v<T>) run_binary<T, T>(p, [](T x, T y) -> T { return x / y; });
-  });
+  }, /*opmath_scalar=*/1);
 }
 
 namespace {
 // Integer division by zero is an error on CPU (BinaryOpsKernel.cpp): checked before computing.
 void check_no_int_zero(const Prepared& p, DType t) {
   if (is_floating(t) || p.empty) return;
-  dispatch_type(t, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     auto bv = xt_strided<T>(p.in[1]);
     for (auto it = bv.cbegin(); it != bv.cend(); ++it) TP_CHECK(*it != T(0), "ZeroDivisionError");
   });
@@ -206,7 +219,7 @@ Tensor floor_divide(const Tensor& a, const Tensor& b) {
   TP_CHECK(rt != DType::Bool, not_implemented("div_floor_cpu", rt));
   Prepared p = prepare({a, b}, rt, rt);
   check_no_int_zero(p, rt);
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       run_binary<T, T>(p, [](T x, T y) -> T {
         if (y == 0) return x / y;
@@ -230,7 +243,7 @@ Tensor floor_divide(const Tensor& a, const Tensor& b) {
       });
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 // BinaryOpsKernel.cpp fmod_kernel: C's fmod / %, the result takes the dividend's sign.
@@ -239,14 +252,14 @@ Tensor fmod(const Tensor& a, const Tensor& b) {
   TP_CHECK(rt != DType::Bool, not_implemented("fmod_cpu", rt));
   Prepared p = prepare({a, b}, rt, rt);
   check_no_int_zero(p, rt);
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       run_binary<T, T>(p, [](T x, T y) -> T { return std::fmod(x, y); });
     } else if constexpr (!std::is_same_v<T, bool>) {
       run_binary<T, T>(p, [](T x, T y) -> T { return x % y; });
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 // Python's sign rule: the result takes the divisor's sign.
@@ -255,7 +268,7 @@ Tensor remainder(const Tensor& a, const Tensor& b) {
   TP_CHECK(rt != DType::Bool, not_implemented("remainder_cpu", rt));
   Prepared p = prepare({a, b}, rt, rt);
   check_no_int_zero(p, rt);
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       run_binary<T, T>(p, [](T x, T y) -> T {
         T mod = std::fmod(x, y);
@@ -270,7 +283,7 @@ Tensor remainder(const Tensor& a, const Tensor& b) {
       });
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 namespace {
@@ -282,7 +295,7 @@ Tensor pow_tensor_scalar(const Tensor& base, const Scalar& e) {
   DType rt = result_type_with_scalars(base, {e});
   Prepared p = prepare({base}, rt, rt);
   double ed = e.to_double();
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if (ed == 0.0) {
       run_unary<T, T>(p, [](T) -> T { return T(1); });
     } else if (ed == 1.0) {
@@ -302,7 +315,7 @@ Tensor pow_tensor_scalar(const Tensor& base, const Scalar& e) {
       run_unary<T, T>(p, [ei](T x) -> T { return powi(x, ei); });
     }
   });
-  return p.out;
+  return finish(p);
 }
 }  // namespace
 
@@ -343,7 +356,7 @@ Tensor minimum(const Tensor& a, const Tensor& b) {
 Tensor compare(const Tensor& a, const Tensor& b, CompareOp op) {
   DType rt = result_type(a, b);
   Prepared p = prepare({a, b}, rt, DType::Bool);
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     switch (op) {
       case CompareOp::Eq: run_binary<T, bool>(p, [](T x, T y) { return x == y; }); break;
       case CompareOp::Ne: run_binary<T, bool>(p, [](T x, T y) { return x != y; }); break;
@@ -353,7 +366,7 @@ Tensor compare(const Tensor& a, const Tensor& b, CompareOp op) {
       case CompareOp::Ge: run_binary<T, bool>(p, [](T x, T y) { return x >= y; }); break;
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
@@ -364,13 +377,13 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   Prepared p = prepare({cond, a, b}, rt, rt);
   Scratch cond_keep;
   Geometry cg = broadcast_geometry(as_dtype(cond, DType::Bool, cond_keep), p.out.sizes());
-  if (p.empty) return p.out;
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  if (p.empty) return finish(p);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     auto ov = xt_strided<T>(p.out_geom);
     xt::noalias(ov) = xt::make_lambda_xfunction([](bool c, T x, T y) -> T { return c ? x : y; },
                                                 xt_strided<bool>(cg), xt_strided<T>(p.in[1]), xt_strided<T>(p.in[2]));
   });
-  return p.out;
+  return finish(p);
 }
 
 }  // namespace tp::native

@@ -24,7 +24,7 @@ void fill_contiguous(const Tensor& out, F f) {
 template <class T>
 T scalar_to(const Scalar& s) {
   if constexpr (std::is_same_v<T, bool>) return s.to_bool();
-  else if constexpr (std::is_floating_point_v<T>) return T(s.to_double());
+  else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, Half>) return T(s.to_double());
   else return s.is_float() ? T(int64_t(s.to_double())) : T(s.to_int());
 }
 
@@ -43,7 +43,7 @@ Tensor empty(const Shape& sizes, DType dtype, Device device) { return make_empty
 
 Tensor full(const Shape& sizes, const Scalar& value, DType dtype, Device device) {
   Tensor out = make_empty(sizes, dtype, device);
-  TP_DISPATCH(dtype, scalar_t, {
+  TP_DISPATCH_STORAGE(dtype, scalar_t, {
     scalar_t v = scalar_to<scalar_t>(value);
     fill_contiguous<scalar_t>(out, [v](int64_t) { return v; });
   });
@@ -67,10 +67,62 @@ Tensor eye(int64_t n, int64_t m, DType dtype, Device device) {
 Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType dtype, Device device) {
   TP_INTERNAL_ASSERT(int64_t(values.size()) == shape_numel(sizes), "from_scalars: values/shape mismatch");
   Tensor out = make_empty(sizes, dtype, device);
-  TP_DISPATCH(dtype, scalar_t, {
+  TP_DISPATCH_STORAGE(dtype, scalar_t, {
     fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_to<scalar_t>(values[size_t(i)]); });
   });
   return out;
+}
+
+namespace {
+// c10 overflows<To, From>: an int may wrap into an unsigned type from below (-1 -> 255 is allowed,
+// "a - b as a + 255 * b"); a float must lie within [lowest, max] (inf is fine for float types).
+bool scalar_overflows(const Scalar& s, DType d) {
+  if (d == DType::Bool || s.is_bool()) return false;
+  double lo = 0, hi = 0;
+  switch (d) {
+    case DType::UInt8: lo = 0, hi = 255; break;
+    case DType::Int8: lo = -128, hi = 127; break;
+    case DType::Int16: lo = -32768, hi = 32767; break;
+    case DType::Int32: lo = -2147483648.0, hi = 2147483647.0; break;
+    case DType::Int64: lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
+    case DType::Float16: lo = -65504, hi = 65504; break;
+    case DType::Float32: lo = -double(std::numeric_limits<float>::max()), hi = double(std::numeric_limits<float>::max()); break;
+    case DType::Float64: lo = -std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::max(); break;
+    case DType::Bool: return false;
+  }
+  if (s.is_int()) {
+    const int64_t v = s.to_int();
+    if (d == DType::Int64 || d == DType::Float32 || d == DType::Float64) return false;
+    if (d == DType::UInt8 && v < 0) return v < -255;
+    return double(v) < lo || double(v) > hi;
+  }
+  const double f = s.to_double();
+  if (is_floating(d) && std::isinf(f)) return false;
+  if (!is_floating(d) && f != f) return true;
+  return f < lo || f > hi;
+}
+
+const char* c_name_for_scalar_to(DType d) {  // DEFINE_ACCESSOR(type, name) in c10/core/Scalar.h
+  switch (d) {
+    case DType::UInt8: return "uint8_t";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float16: return "at::Half";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Bool: return "bool";
+  }
+  return "?";
+}
+}  // namespace
+
+void check_scalar_fits(const Scalar& s, DType d, bool storing) {
+  if (storing && !is_integral(d, /*include_bool=*/false)) return;  // store_scalar: floats unchecked
+  if (!scalar_overflows(s, d)) return;
+  throw_runtime(std::string("value cannot be converted to type ") +
+                (storing ? dtype_short_name(d) : std::string(c_name_for_scalar_to(d))) + " without overflow");
 }
 
 // Note [Wrapped numbers]: like PyTorch's scalar_to_tensor, a Python float is kept as a double (so
@@ -91,7 +143,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
   TP_CHECK(dt != DType::Bool, "\"arange_cpu\" not implemented for 'Bool'");
   int64_t size = 0;
   // Bound checks in the accumulate type (double for floating and int32; int64 for int64).
-  if (dt == DType::Int64 || dt == DType::Int32) {
+  if (is_integral(dt, /*include_bool=*/false)) {
     int64_t xstart = start.to_int(), xend = end.to_int(), xstep = step.to_int();
     TP_CHECK(xstep != 0, "step must be nonzero");
     TP_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
@@ -123,9 +175,12 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
       fill_contiguous<int64_t>(out, [&](int64_t i) { return s0 + st * i; });
       break;
     }
-    case DType::Int32: {
-      int64_t s0 = start.to_int(), st = step.to_int();
-      fill_contiguous<int32_t>(out, [&](int64_t i) { return int32_t(s0 + st * i); });
+    case DType::UInt8: case DType::Int8: case DType::Int16: case DType::Int32: {
+      int64_t s0 = start.to_int(), st = step.to_int();  // int64 accumulate, then wrap to the type
+      TP_DISPATCH(dt, scalar_t, {
+        if constexpr (std::is_integral_v<scalar_t>)
+          fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_t(s0 + st * i); });
+      });
       break;
     }
     case DType::Float32:
@@ -152,7 +207,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
       });
       break;
     }
-    default: break;
+    default: throw_not_implemented_for(dt);
   }
   return out;
 }
@@ -163,15 +218,17 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDTy
 Tensor range(const Scalar& start, const Scalar& end, const Scalar& step, DType dt, Device device) {
   TP_CHECK(dt != DType::Bool, "\"range_cpu\" not implemented for 'Bool'");
   int64_t size = 0;
-  if (dt == DType::Int64 || dt == DType::Int32) {
+  if (is_integral(dt, /*include_bool=*/false)) {
     int64_t xstart = start.to_int(), xend = end.to_int(), xstep = step.to_int();
     TP_CHECK(xstep != 0, "step must be nonzero");
     TP_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
              "upper bound and larger bound inconsistent with step sign");
     size = (xend - xstart) / xstep + 1;
     Tensor out = make_empty({size}, dt, device);
-    if (dt == DType::Int64) fill_contiguous<int64_t>(out, [&](int64_t i) { return xstart + i * xstep; });
-    else fill_contiguous<int32_t>(out, [&](int64_t i) { return int32_t(xstart + i * xstep); });
+    TP_DISPATCH(dt, scalar_t, {
+      if constexpr (std::is_integral_v<scalar_t>)
+        fill_contiguous<scalar_t>(out, [&](int64_t i) { return scalar_t(xstart + i * xstep); });
+    });
     return out;
   }
   double xstart = start.to_double(), xend = end.to_double(), xstep = step.to_double();

@@ -18,11 +18,11 @@ namespace {
 template <class Pred>
 Tensor classify(const Tensor& a, bool otherwise, Pred pred) {
   Prepared p = prepare({a}, a.dtype(), DType::Bool);
-  dispatch_type(a.dtype(), [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) run_unary<T, bool>(p, [&pred](T x) -> bool { return pred(x); });
     else run_unary<T, bool>(p, [otherwise](T) -> bool { return otherwise; });
   });
-  return p.out;
+  return finish(p);
 }
 
 // A double as C++'s `ostream << double` prints it (%g), which TORCH_CHECK messages use.

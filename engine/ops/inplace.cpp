@@ -33,10 +33,10 @@ void write_result_(const Tensor& self, const Tensor& result) {
 void fill_(const Tensor& self, const Scalar& value) {
   check_no_internal_overlap(self);
   Scratch one = make_scratch({}, self.dtype());
-  TP_DISPATCH(self.dtype(), T, {
+  TP_DISPATCH_STORAGE(self.dtype(), T, {
     T v;
     if constexpr (std::is_same_v<T, bool>) v = value.to_bool();
-    else if constexpr (std::is_floating_point_v<T>) v = T(value.to_double());
+    else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, Half>) v = T(value.to_double());
     else v = value.is_float() ? T(int64_t(value.to_double())) : T(value.to_int());
     *reinterpret_cast<T*>(one.geom.base) = v;
   });

@@ -15,11 +15,22 @@ template <class F>
 void dispatch_type(DType t, F&& f) {
   switch (t) {
     case DType::Bool: f(bool{}); break;
+    case DType::UInt8: f(uint8_t{}); break;
+    case DType::Int8: f(int8_t{}); break;
+    case DType::Int16: f(int16_t{}); break;
     case DType::Int32: f(int32_t{}); break;
     case DType::Int64: f(int64_t{}); break;
     case DType::Float32: f(float{}); break;
     case DType::Float64: f(double{}); break;
+    case DType::Float16: throw_not_implemented_for(t);  // Note [Reduced floating point]
   }
+}
+
+// dispatch_type plus Half, for code that only moves or converts elements.
+template <class F>
+void dispatch_storage_type(DType t, F&& f) {
+  if (t == DType::Float16) f(Half{});
+  else dispatch_type(t, std::forward<F>(f));
 }
 
 // One operand of an elementwise kernel: `capacity` elements of `dtype` starting at `base`.

@@ -44,6 +44,10 @@ Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double ba
 Tensor from_scalars(const std::vector<Scalar>& values, const Shape& sizes, DType dtype, Device device);
 // A Python number as a 0-dim "wrapped number" tensor (is_wrapped_number = true) for promotion.
 Tensor wrap_scalar(const Scalar& s, Device device = Device{});
+// c10::checked_convert of a Python number into dtype `d`, raising PyTorch's "value cannot be
+// converted to type <name> without overflow". `storing` = torch.tensor's store_scalar (integral
+// dtypes only, names "uint8"); otherwise Scalar::to<T> as fill_/full/setitem use it ("uint8_t").
+void check_scalar_fits(const Scalar& s, DType d, bool storing);
 
 // ---------------------------------------------------------------- random (ops/random.cpp)
 // Bit-identical to PyTorch's CPU generator (ctx().generator); see the reference, section 4.

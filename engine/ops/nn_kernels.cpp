@@ -17,10 +17,10 @@ Tensor float_unary(const Tensor& x, const char* kernel, F body) {
   TP_CHECK(is_floating(x.dtype()),
            std::string("\"") + kernel + "\" not implemented for '" + scalar_type_name(x.dtype()) + "'");
   Prepared p = prepare({x}, x.dtype(), x.dtype());
-  dispatch_type(x.dtype(), [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) body(p, T{});
   });
-  return p.out;
+  return finish(p);
 }
 
 template <class F>
@@ -28,10 +28,10 @@ Tensor float_binary(const Tensor& a, const Tensor& b, const char* kernel, F body
   DType dt = result_type_of({a, b});
   TP_CHECK(is_floating(dt), std::string("\"") + kernel + "\" not implemented for '" + scalar_type_name(dt) + "'");
   Prepared p = prepare({a, b}, dt, dt);
-  dispatch_type(dt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) body(p, T{});
   });
-  return p.out;
+  return finish(p);
 }
 
 // GELU constants as Activation.cpp spells them (M_SQRT1_2, M_2_SQRTPI * M_SQRT1_2 * 0.5, ...).

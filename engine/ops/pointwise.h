@@ -18,6 +18,8 @@ DType result_type_with_scalars(const Tensor& t, const std::vector<Scalar>& scala
 
 // Operands converted to the compute dtype and broadcast to the output shape.
 struct Prepared {
+  DType compute = DType::Float32;  // the dtype the kernel runs in (Note [Reduced floating point])
+  DType result = DType::Float32;   // the dtype the op returns: finish() rounds `out` to it
   Tensor out;
   std::vector<Scratch> keep;
   std::vector<Geometry> in;
@@ -25,7 +27,12 @@ struct Prepared {
   bool empty = false;
 };
 // Checks devices, broadcasts (TensorIterator's order and message), allocates the output.
-Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype);
+// A float16 compute dtype runs in float32: inputs are rounded to half first (TensorIterator casts
+// every operand to the common dtype), except input `opmath_scalar` when it is a 0-dim tensor, which
+// add/sub/mul/div read at full precision (iter.original_scalar_value<opmath_t>).
+Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype, int opmath_scalar = -1);
+// p.out in p.result's dtype (same strides): a float32 output of a float16 op rounded to half.
+Tensor finish(const Prepared& p);
 
 // Note [One loop per element type]: every pointwise op reaches xtensor through the two loops
 // below, instantiated once per (input, output) element type in ops/pointwise_loops.cpp; the op

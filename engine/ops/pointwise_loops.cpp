@@ -27,10 +27,16 @@ void binary_loop(const Prepared& p, BinaryFn<R, O> f) {
   template void unary_loop<T, bool>(const Prepared&, UnaryFn<T, bool>); \
   template void binary_loop<T, bool>(const Prepared&, BinaryFn<T, bool>);
 TP_SAME_TYPE_LOOPS(bool)
+TP_SAME_TYPE_LOOPS(uint8_t)
+TP_SAME_TYPE_LOOPS(int8_t)
+TP_SAME_TYPE_LOOPS(int16_t)
 TP_SAME_TYPE_LOOPS(int32_t)
 TP_SAME_TYPE_LOOPS(int64_t)
 TP_SAME_TYPE_LOOPS(float)
 TP_SAME_TYPE_LOOPS(double)
+TP_TO_BOOL_LOOPS(uint8_t)
+TP_TO_BOOL_LOOPS(int8_t)
+TP_TO_BOOL_LOOPS(int16_t)
 TP_TO_BOOL_LOOPS(int32_t)
 TP_TO_BOOL_LOOPS(int64_t)
 TP_TO_BOOL_LOOPS(float)

@@ -295,6 +295,8 @@ Tensor sum_impl(const Tensor& a, const std::vector<bool>& mask, bool keepdim, DT
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype) {
   std::vector<bool> mask = reduction_mask(a, dims);
   DType dt = dtype ? *dtype : is_integral(a.dtype(), true) ? DType::Int64 : a.dtype();
+  // float16: cascade_sum accumulates in float (opmath_type<Half>) and rounds the total once.
+  if (is_reduced_floating(dt)) return to(sum_impl(a, mask, keepdim, compute_dtype(dt)), dt, a.device(), false);
   return sum_impl(a, mask, keepdim, dt);
 }
 
@@ -304,6 +306,9 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, Opt
   TP_CHECK(is_floating(dt), std::string("mean(): could not infer output dtype. ") +
                                 (dtype ? "Optional" : "Input") +
                                 " dtype must be either a floating point or complex dtype. Got: " + scalar_type_name(dt));
+  // float16: mean_out casts to float, sums, divides, and casts back once.
+  if (is_reduced_floating(dt))
+    return to(mean(to(a, compute_dtype(dt), a.device(), false), dims, keepdim, std::nullopt), dt, a.device(), false);
   std::vector<bool> mask = reduction_mask(a, dims);
   int64_t count = 1;
   for (size_t d = 0; d < mask.size(); ++d)

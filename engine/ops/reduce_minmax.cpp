@@ -56,7 +56,13 @@ void extreme(const Tensor& a, const std::vector<bool>& mask, bool is_max, const 
   });
 }
 
+// float16 (Note [Reduced floating point]): comparisons of the exact float values pick the same
+// element; the values come back as halves unchanged.
+Tensor as_float(const Tensor& a) { return to(a, DType::Float32, a.device(), false); }
+Tensor as_half(const Tensor& a) { return to(a, DType::Float16, a.device(), false); }
+
 Tensor amax_amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, bool is_max) {
+  if (is_reduced_floating(a.dtype())) return as_half(amax_amin(as_float(a), dims, keepdim, is_max));
   const std::string fn = is_max ? "amax()" : "amin()";
   std::vector<bool> mask = reduction_mask(a, dims);
   if (a.numel() == 0) {
@@ -70,6 +76,7 @@ Tensor amax_amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim
 }
 
 Tensor all_extreme(const Tensor& a, bool is_max) {
+  if (is_reduced_floating(a.dtype())) return as_half(all_extreme(as_float(a), is_max));
   TP_CHECK(a.numel() > 0, std::string(is_max ? "max()" : "min()") +
                               ": Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
                               "dim with the 'dim' argument.");
@@ -79,6 +86,10 @@ Tensor all_extreme(const Tensor& a, bool is_max) {
 }
 
 std::pair<Tensor, Tensor> dim_extreme(const Tensor& a, int64_t dim, bool keepdim, bool is_max) {
+  if (is_reduced_floating(a.dtype())) {
+    auto r = dim_extreme(as_float(a), dim, keepdim, is_max);
+    return {as_half(r.first), r.second};
+  }
   int64_t d = wrap_dim(dim, a.dim());
   if (a.numel() == 0) check_nonempty_dim(a, dim, is_max ? "max()" : "min()");
   std::vector<bool> mask(size_t(a.dim()), false);
@@ -92,6 +103,7 @@ std::pair<Tensor, Tensor> dim_extreme(const Tensor& a, int64_t dim, bool keepdim
 
 Tensor arg_extreme(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool is_max) {
   const std::string fn = is_max ? "argmax()" : "argmin()";
+  if (is_reduced_floating(a.dtype())) return arg_extreme(as_float(a), dim, keepdim, is_max);
   if (dim) {
     wrap_dim(*dim, a.dim());
     if (a.numel() == 0) check_nonempty_dim(a, *dim, fn);

@@ -23,14 +23,14 @@ Tensor round_decimals(const Tensor& a, int64_t decimals) {
   bool negative = decimals < 0;
   double scale = std::pow(10, negative ? -decimals : decimals);
   Prepared p = prepare({a}, a.dtype(), a.dtype());
-  dispatch_type(a.dtype(), [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       T s = T(scale);
       if (negative) run_unary<T, T>(p, [s](T x) -> T { return std::nearbyint(x / s) * s; });
       else run_unary<T, T>(p, [s](T x) -> T { return std::nearbyint(x * s) / s; });
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 namespace {
@@ -52,13 +52,13 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Scalar& weight) {
   DType rt = result_type(self, end);
   TP_CHECK(is_floating(rt), not_implemented("lerp_kernel_scalar", rt));
   Prepared p = prepare({self, end}, rt, rt);
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       T w = scalar_as<T>(weight);
       run_binary<T, T>(p, [w](T s, T e) -> T { return lerp_value(s, e, w); });
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 // A tensor weight broadcasts with self and end. Composed of the binary kernels (each step rounds

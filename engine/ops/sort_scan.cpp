@@ -44,6 +44,10 @@ bool before(T a, T b, bool descending) {
 
 // Sorts every lane stably (ties keep their original order) and keeps the first k of each.
 std::pair<Tensor, Tensor> sorted_lanes(const Tensor& a, int64_t d, bool descending, int64_t k) {
+  if (is_reduced_floating(a.dtype())) {  // Note [Reduced floating point]: the order of exact floats
+    auto r = sorted_lanes(to(a, DType::Float32, a.device(), false), d, descending, k);
+    return {to(r.first, a.dtype(), a.device(), false), r.second};
+  }
   Tensor src = contiguous(a);
   Lanes l = lanes_of(a.sizes(), d);
   Shape out_sizes = a.sizes();
@@ -78,6 +82,19 @@ Tensor cumulative(const Tensor& a, int64_t dim, OptDType dtype, bool is_prod) {
   Tensor src = contiguous(to(a, out_dtype, a.device(), false));
   Tensor out = make_empty(a.sizes(), out_dtype, a.device());
   Lanes l = lanes_of(a.sizes(), d);
+  if (out_dtype == DType::Float16) {  // cpu_cum_base_kernel: acc_type<Half, /*cuda=*/false> is float
+    const auto* in = reinterpret_cast<const Half*>(src.raw(src.storage_offset()));
+    auto* o = reinterpret_cast<Half*>(out.raw(0));
+    for (int64_t x = 0; x < l.outer; ++x)
+      for (int64_t r = 0; r < l.inner; ++r) {
+        float acc = is_prod ? 1.f : 0.f;
+        for (int64_t i = 0; i < l.len; ++i) {
+          acc = is_prod ? acc * float(in[l.at(x, i, r)]) : acc + float(in[l.at(x, i, r)]);
+          o[l.at(x, i, r)] = Half(acc);
+        }
+      }
+    return out;
+  }
   TP_DISPATCH(out_dtype, T, {
     using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
     const T* in = reinterpret_cast<const T*>(src.raw(src.storage_offset()));

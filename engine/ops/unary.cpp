@@ -84,7 +84,7 @@ Tensor unary(const Tensor& a, UnaryOp op) {
   DType dt = a.dtype();
   if (is_float_op(op) && !is_floating(dt)) dt = ctx().default_dtype;
   Prepared p = prepare({a}, dt, dt);
-  dispatch_type(dt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       if (is_float_op(op)) run_float_op<T>(p, op);
       else run_same_type_op<T>(p, op);
@@ -92,7 +92,7 @@ Tensor unary(const Tensor& a, UnaryOp op) {
       run_same_type_op<T>(p, op);
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 // TORCH_META_FUNC(clamp): non-floating self promotes with the bounds (as wrapped numbers).
@@ -109,7 +109,7 @@ Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> m
   const char* kernel = min && max ? "clamp_scalar_cpu" : min ? "clamp_min_scalar_cpu" : "clamp_max_scalar_cpu";
   TP_CHECK(rt != DType::Bool, std::string("\"") + kernel + "\" not implemented for 'Bool'");
   Prepared p = prepare({a}, rt, rt);
-  dispatch_type(rt, [&](auto tag_) { using T = decltype(tag_);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (!std::is_same_v<T, bool>) {
       if (min && max) {
         T lo = scalar_as<T>(*min), hi = scalar_as<T>(*max);
@@ -123,13 +123,13 @@ Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> m
       }
     }
   });
-  return p.out;
+  return finish(p);
 }
 
 Tensor logical_not(const Tensor& a) {
   Prepared p = prepare({a}, a.dtype(), DType::Bool);
-  dispatch_type(a.dtype(), [&](auto tag_) { using T = decltype(tag_); run_unary<T, bool>(p, [](T x) { return !x; }); });
-  return p.out;
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_); run_unary<T, bool>(p, [](T x) { return !x; }); });
+  return finish(p);
 }
 
 }  // namespace tp::native

@@ -6,6 +6,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/half.h"
 #include "format/py_format.h"
 
 using namespace tp;
@@ -55,17 +56,38 @@ TEST_CASE("repr(float) is the shortest round-trip text in Python's layout", "[fo
 TEST_CASE("shortest digits for float32 and float64", "[format][py]") {
   Context c;
   ContextGuard g(c);
-  ShortestDigits d = shortest_digits(double(0.1f), true);
+  ShortestDigits d = shortest_digits(double(0.1f), Precision::Single);
   CHECK(d.digits == "1");
   CHECK(d.exp10 == -1);
-  d = shortest_digits(double(16777216.f), true);
+  d = shortest_digits(double(16777216.f), Precision::Single);
   CHECK(d.digits == "16777216");
   CHECK(d.exp10 == 7);
-  d = shortest_digits(double(3.4028235e38f), true);
+  d = shortest_digits(double(3.4028235e38f), Precision::Single);
   CHECK(d.digits == "34028235");
   CHECK(d.exp10 == 38);
   d = shortest_digits(0.1 + 0.2);
   CHECK(d.digits == "30000000000000004");
+  // float16: numpy prints np.float16(0.1) (0.0999755859375) as 0.1 and 65504 as 65500.
+  d = shortest_digits(0.0999755859375, Precision::Half);
+  CHECK(d.digits == "1");
+  CHECK(d.exp10 == -1);
+  d = shortest_digits(65504.0, Precision::Half);
+  CHECK(d.digits == "655");
+  CHECK(d.exp10 == 4);
+}
+
+TEST_CASE("float <-> half rounds to nearest even like c10::Half", "[format][half]") {
+  CHECK(half_bits_from_float(0.1f) == 0x2e66);
+  CHECK(half_bits_from_float(65504.f) == 0x7bff);
+  CHECK(half_bits_from_float(65519.f) == 0x7bff);
+  CHECK(half_bits_from_float(65520.f) == 0x7c00);
+  CHECK(half_bits_from_float(5.9604645e-08f) == 0x0001);  // smallest subnormal
+  CHECK(half_bits_from_float(2.9802322e-08f) == 0x0000);  // half of it: ties to even (0)
+  CHECK(half_bits_from_float(2049.f) == 0x6800);          // 2048, tie to even
+  CHECK(half_bits_from_float(2051.f) == 0x6802);          // 2052, tie to even
+  CHECK(half_bits_to_float(0x0001) == 5.9604645e-08f);
+  CHECK(half_bits_to_float(0x3c00) == 1.f);
+  CHECK(std::isnan(half_bits_to_float(half_bits_from_float(NAN))));
 }
 
 TEST_CASE("repr(str) picks quotes and escapes like CPython", "[format][py]") {

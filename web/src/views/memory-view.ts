@@ -77,7 +77,9 @@ function tuple(xs: number[]): string {
   return xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`;
 }
 
-const ITEMSIZE: Record<string, number> = { float32: 4, float64: 8, int64: 8, int32: 4, bool: 1 };
+const ITEMSIZE: Record<string, number> = {
+  float16: 2, float32: 4, float64: 8, uint8: 1, int8: 1, int16: 2, int32: 4, int64: 8, bool: 1,
+};
 
 /** Property rows `key value` (a third entry is a class: `bumped` rows get the bumped tooltip). */
 function propList(rows: [string, string, string?][], bumpedTitle: string): HTMLElement {
