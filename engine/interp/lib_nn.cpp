@@ -108,7 +108,8 @@ std::shared_ptr<ClassObj> make_library_module(Interpreter& in, ModuleObj& nn, co
   // type(m) prints the defining file's module, e.g. <class 'torch.nn.modules.linear.Linear'>.
   static const std::map<std::string, std::string> files = {
       {"Linear", "linear"}, {"Identity", "linear"}, {"ReLU", "activation"}, {"Sigmoid", "activation"},
-      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"CrossEntropyLoss", "loss"}, {"NLLLoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}, {"ModuleList", "container"}};
+      {"Tanh", "activation"}, {"MSELoss", "loss"}, {"CrossEntropyLoss", "loss"}, {"NLLLoss", "loss"}, {"Flatten", "flatten"}, {"Sequential", "container"}, {"ModuleList", "container"},
+      {"ModuleDict", "container"}, {"ParameterList", "container"}, {"ParameterDict", "container"}};
   auto f = files.find(name);
   cls->set("__module__", in.make_str("torch.nn.modules." + (f == files.end() ? std::string("module") : f->second)));
   def(*cls, name + ".", "__init__", [name, init](Interpreter& in, CallArgs& a) -> ObjPtr {

@@ -32,6 +32,7 @@ void kaiming_uniform(const Tensor& w, double a, int64_t fan_in);
 void install_lr_scheduler(Interpreter& in, ModuleObj& optim);
 // Sequential, ModuleList (lib_nn_containers.cpp) and Module.state_dict / load_state_dict.
 void install_containers(Interpreter& in, ModuleObj& nn);
+void install_dict_containers(Interpreter& in, ModuleObj& nn);  // ModuleDict, ParameterList, ParameterDict
 void install_state_dict(Interpreter& in, ClassObj& module_class);
 // Iterating a container module yields its children (for m in seq).
 bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& out);

@@ -1,5 +1,8 @@
-// Container modules (nn.Sequential, nn.ModuleList) and Module.state_dict / load_state_dict
+// Container modules (nn.Sequential, nn.ModuleList, nn.ModuleDict, nn.ParameterList, nn.ParameterDict)
+// and Module.state_dict / load_state_dict
 // (torch/nn/modules/container.py, module.py), including load_state_dict's error report.
+#include <algorithm>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
@@ -63,14 +66,108 @@ std::string quoted(const std::vector<std::string>& keys) {
   return s;
 }
 
+// Entries of the dict-like containers live as instance attributes (so named_parameters and
+// module_children see them); `_keys` keeps the user-visible key order (container.py does the same).
+ObjPtr keys_list(Interpreter& in, const ObjPtr& self) {
+  auto& inst = cast<InstanceObj>(self);
+  ObjPtr k = inst.get("_keys");
+  if (!k) { k = in.make_list({}); inst.set("_keys", k); }
+  return k;
+}
+std::vector<std::string> dict_keys(Interpreter& in, const ObjPtr& self) {
+  std::vector<std::string> out;
+  for (auto& k : static_cast<ListObj&>(*keys_list(in, self)).items) out.push_back(cast<StrObj>(k).value);
+  return out;
+}
+void dict_set(Interpreter& in, const ObjPtr& self, const std::string& key, ObjPtr value) {
+  auto& keys = static_cast<ListObj&>(*keys_list(in, self)).items;
+  bool known = false;
+  for (auto& k : keys) known = known || cast<StrObj>(k).value == key;
+  if (!known) keys.push_back(in.make_str(key));
+  cast<InstanceObj>(self).set(key, std::move(value));
+}
+ObjPtr dict_lookup(Interpreter& in, const ObjPtr& self, const ObjPtr& key) {
+  std::string k = to_str(in, key);
+  for (auto& name : dict_keys(in, self))
+    if (name == k) return cast<InstanceObj>(self).get(k);
+  throw TorchError("KeyError", k);  // printed as repr, like KeyError(key)
+}
+// ParameterList/ParameterDict.__setitem__: a plain tensor is wrapped as Parameter(tensor).
+ObjPtr as_parameter(const ObjPtr& v, Interpreter& in) {
+  if (!is_tensor(v) || tensor_of(v).impl()->is_parameter) return v;
+  Tensor p = tp::detach(tensor_of(v));
+  p.impl()->is_parameter = true;
+  tp::set_factory_requires_grad(p, true);
+  return in.wrap_tensor(p);
+}
+// Pairs from a mapping or an iterable of (key, value); `sort_plain_dict` is ParameterDict.update's
+// rule (a plain dict is applied in sorted key order, an OrderedDict in its own order).
+std::vector<std::pair<ObjPtr, ObjPtr>> update_pairs(Interpreter& in, const ObjPtr& src, bool sort_plain_dict) {
+  std::vector<std::pair<ObjPtr, ObjPtr>> out;
+  if (src->kind == Kind::Dict) {
+    out = cast<DictObj>(src).items;
+    if (sort_plain_dict && cast<DictObj>(src).flavor != DictObj::Flavor::OrderedDict)
+      std::stable_sort(out.begin(), out.end(), [&](auto& a, auto& b) { return to_str(in, a.first) < to_str(in, b.first); });
+    return out;
+  }
+  if (src->kind == Kind::Instance && cast<InstanceObj>(src).type_name.find("Dict") != std::string::npos &&
+      cast<InstanceObj>(src).get("_keys")) {
+    for (auto& k : dict_keys(in, src)) out.push_back({in.make_str(k), cast<InstanceObj>(src).get(k)});
+    return out;
+  }
+  for (auto& item : in.iterate(src)) {
+    auto kv = in.iterate(item);
+    if (kv.size() != 2) throw TorchError("ValueError", "update sequence element has length " + std::to_string(kv.size()) + "; 2 is required");
+    out.push_back({kv[0], kv[1]});
+  }
+  return out;
+}
+// ParameterList/ParameterDict.extra_repr: "  (k): Parameter containing: [torch.float32 of size 2x3]".
+std::string param_line(Interpreter& in, const std::string& key, const ObjPtr& v) {
+  if (!is_tensor(v)) return "  (" + key + "): Object of type: " + in.type_name(v);
+  const Tensor& t = tensor_of(v);
+  std::string size;
+  for (int64_t i = 0; i < t.dim(); ++i) size += (i ? "x" : "") + std::to_string(t.sizes()[size_t(i)]);
+  return "  (" + key + "): " + (t.impl()->is_parameter ? "Parameter" : "Tensor") + " containing: [" +
+         dtype_repr(t.dtype()) + " of size " + size + "]";
+}
+int64_t plist_size(Interpreter& in, const ObjPtr& self) {
+  ObjPtr n = cast<InstanceObj>(self).get("_size");
+  return n ? to_int(in, n) : 0;
+}
+void plist_append(Interpreter& in, const ObjPtr& self, const ObjPtr& v) {
+  int64_t n = plist_size(in, self);
+  cast<InstanceObj>(self).set("_size", in.make_int(n + 1));
+  cast<InstanceObj>(self).set(std::to_string(n), as_parameter(v, in));
+}
+int64_t plist_index(Interpreter& in, const ObjPtr& self, const ObjPtr& index) {
+  int64_t i = to_int(in, index), n = plist_size(in, self);
+  if (!(-n <= i && i < n)) throw TorchError("IndexError", "index " + std::to_string(i) + " is out of range");
+  return i < 0 ? i + n : i;
+}
+ObjPtr no_forward(const std::string& name) {
+  throw TorchError("NotImplementedError", "Module [" + name + "] is missing the required \"forward\" function");
+}
+
 }  // namespace
 
 bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& out) {
   if (self->kind != Kind::Instance) return false;
   auto& inst = cast<InstanceObj>(self);
-  if (!inst.cls || (inst.type_name != "Sequential" && inst.type_name != "ModuleList")) return false;
-  for (auto& [k, m] : module_children(in, self)) out.push_back(m);
-  return true;
+  if (!inst.cls) return false;
+  if (inst.type_name == "Sequential" || inst.type_name == "ModuleList") {
+    for (auto& [k, m] : module_children(in, self)) out.push_back(m);
+    return true;
+  }
+  if (inst.type_name == "ModuleDict" || inst.type_name == "ParameterDict") {  // iterating yields the keys
+    for (auto& k : dict_keys(in, self)) out.push_back(in.make_str(k));
+    return true;
+  }
+  if (inst.type_name == "ParameterList") {
+    for (int64_t i = 0, n = plist_size(in, self); i < n; ++i) out.push_back(inst.get(std::to_string(i)));
+    return true;
+  }
+  return false;
 }
 
 void install_containers(Interpreter& in, ModuleObj& nn) {
@@ -121,6 +218,105 @@ void install_containers(Interpreter& in, ModuleObj& nn) {
       i = j + 1;
     }
     return in.make_str(s + "\n)");
+  });
+  install_dict_containers(in, nn);
+}
+
+void install_dict_containers(Interpreter& in, ModuleObj& nn) {
+  // ModuleDict(modules=None): update() keeps the mapping's own order (no sorting).
+  auto md = library_module(in, nn, "ModuleDict",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        keys_list(in, self);
+        ObjPtr mods = p.get("modules", 0);
+        if (!is_none(mods))
+          for (auto& [k, v] : update_pairs(in, mods, false)) dict_set(in, self, to_str(in, k), v);
+      },
+      [](Interpreter&, const ObjPtr&, ArgParser&) -> ObjPtr { return no_forward("ModuleDict"); });
+  // ParameterList(values=None): entries "0", "1", ... ; tensors become Parameters.
+  auto pl = library_module(in, nn, "ParameterList",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        cast<InstanceObj>(self).set("_size", in.make_int(0));
+        ObjPtr vals = p.get("values", 0);
+        if (!is_none(vals))
+          for (auto& v : in.iterate(vals)) plist_append(in, self, v);
+      },
+      [](Interpreter&, const ObjPtr&, ArgParser&) -> ObjPtr { return no_forward("ParameterList"); },
+      [](Interpreter& in, const ObjPtr& self) {
+        std::string s;
+        for (int64_t i = 0, n = plist_size(in, self); i < n; ++i)
+          s += (i ? "\n" : "") + param_line(in, std::to_string(i), cast<InstanceObj>(self).get(std::to_string(i)));
+        return s;
+      });
+  // ParameterDict(parameters=None): update() sorts a plain dict's items.
+  auto pd = library_module(in, nn, "ParameterDict",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        keys_list(in, self);
+        ObjPtr ps = p.get("parameters", 0);
+        if (!is_none(ps))
+          for (auto& [k, v] : update_pairs(in, ps, true)) dict_set(in, self, to_str(in, k), as_parameter(v, in));
+      },
+      [](Interpreter&, const ObjPtr&, ArgParser&) -> ObjPtr { return no_forward("ParameterDict"); },
+      [](Interpreter& in, const ObjPtr& self) {
+        std::string s;
+        bool first = true;
+        for (auto& k : dict_keys(in, self)) {
+          s += (first ? "" : "\n") + param_line(in, k, cast<InstanceObj>(self).get(k));
+          first = false;
+        }
+        return s;
+      });
+  for (auto* c : {md.get(), pd.get()}) {
+    std::string n = c->class_name + ".";
+    bool params = c == pd.get();
+    def(*c, n, "__getitem__", [](Interpreter& in, CallArgs& a) { return dict_lookup(in, a.args.at(0), a.args.at(1)); });
+    def(*c, n, "__setitem__", [params](Interpreter& in, CallArgs& a) -> ObjPtr {
+      dict_set(in, a.args.at(0), to_str(in, a.args.at(1)), params ? as_parameter(a.args.at(2), in) : a.args.at(2));
+      return in.none();
+    });
+    def(*c, n, "__len__", [](Interpreter& in, CallArgs& a) -> ObjPtr { return in.make_int(int64_t(dict_keys(in, a.args.at(0)).size())); });
+    def(*c, n, "__contains__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+      std::string k = a.args.at(1)->kind == Kind::Str ? cast<StrObj>(a.args[1]).value : std::string();
+      bool found = false;
+      for (auto& name : dict_keys(in, a.args.at(0))) found = found || (a.args[1]->kind == Kind::Str && name == k);
+      return in.make_bool(found);
+    });
+    def(*c, n, "keys", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+      std::vector<ObjPtr> out;
+      for (auto& k : dict_keys(in, a.args.at(0))) out.push_back(in.make_str(k));
+      return in.make_list(std::move(out));
+    });
+    def(*c, n, "values", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+      std::vector<ObjPtr> out;
+      for (auto& k : dict_keys(in, a.args.at(0))) out.push_back(cast<InstanceObj>(a.args[0]).get(k));
+      return in.make_list(std::move(out));
+    });
+    def(*c, n, "items", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+      std::vector<ObjPtr> out;
+      for (auto& k : dict_keys(in, a.args.at(0))) out.push_back(in.make_tuple({in.make_str(k), cast<InstanceObj>(a.args[0]).get(k)}));
+      return in.make_list(std::move(out));
+    });
+    def(*c, n, "update", [params](Interpreter& in, CallArgs& a) -> ObjPtr {
+      for (auto& [k, v] : update_pairs(in, a.args.at(1), params))
+        dict_set(in, a.args.at(0), to_str(in, k), params ? as_parameter(v, in) : v);
+      return in.none();
+    });
+  }
+  def(*pl, "ParameterList.", "__getitem__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    return cast<InstanceObj>(a.args.at(0)).get(std::to_string(plist_index(in, a.args.at(0), a.args.at(1))));
+  });
+  def(*pl, "ParameterList.", "__setitem__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    int64_t i = plist_index(in, a.args.at(0), a.args.at(1));
+    cast<InstanceObj>(a.args[0]).set(std::to_string(i), as_parameter(a.args.at(2), in));
+    return in.none();
+  });
+  def(*pl, "ParameterList.", "__len__", [](Interpreter& in, CallArgs& a) -> ObjPtr { return in.make_int(plist_size(in, a.args.at(0))); });
+  def(*pl, "ParameterList.", "append", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    plist_append(in, a.args.at(0), a.args.at(1));
+    return a.args[0];
+  });
+  def(*pl, "ParameterList.", "extend", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    for (auto& v : in.iterate(a.args.at(1))) plist_append(in, a.args.at(0), v);
+    return a.args[0];
   });
 }
 

@@ -1,7 +1,9 @@
-// torch.optim: SGD (momentum / dampening / nesterov / weight_decay) and Adam, following the
-// single-tensor code paths of torch/optim/sgd.py and adam.py op for op (CPU default), under
+// torch.optim: SGD (momentum / dampening / nesterov / weight_decay), Adam, AdamW, RMSprop and
+// Adagrad, following the single-tensor code paths of torch/optim/sgd.py, adam.py, adamw.py,
+// rmsprop.py and adagrad.py op for op (CPU default, float32 rounding per op), under
 // no_grad. param_groups are real dicts, so `opt.param_groups[0]['lr'] = 0.01` works.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <unordered_map>
 
@@ -16,7 +18,9 @@ namespace {
 
 struct ParamState {
   Tensor momentum_buffer;       // SGD
-  Tensor exp_avg, exp_avg_sq;   // Adam
+  Tensor exp_avg, exp_avg_sq;   // Adam, AdamW
+  Tensor square_avg, grad_avg;  // RMSprop (momentum_buffer shared with SGD)
+  Tensor sum;                   // Adagrad
   int64_t step = 0;
 };
 
@@ -66,6 +70,15 @@ std::vector<Tensor> group_params(Interpreter& in, const ObjPtr& g) {
   return out;
 }
 
+// t.lerp_(end, w) as ATen's scalar kernel computes it: the weight is first rounded to the tensor's
+// opmath type; self + w * (end - self) for |w| < 0.5, else end - (end - self) * (1 - w).
+void lerp_scalar_weight(const Tensor& self, const Tensor& end, double w) {
+  if (self.dtype() == DType::Float32) w = double(float(w));
+  Tensor diff = tp::sub(end, self);
+  if (std::abs(w) < 0.5) tp::add_(self, diff, Scalar::from_double(w));
+  else tp::copy_(self, tp::sub(end, diff, Scalar::from_double(self.dtype() == DType::Float32 ? double(1.0f - float(w)) : 1 - w)));
+}
+
 void sgd_step(Interpreter& in, OptimizerObj& opt) {
   GradModeGuard off(false);
   for (auto& g : in.iterate(opt.get("param_groups"))) {
@@ -88,7 +101,9 @@ void sgd_step(Interpreter& in, OptimizerObj& opt) {
   }
 }
 
-void adam_step(Interpreter& in, OptimizerObj& opt) {
+// Adam and AdamW differ only in where weight decay goes: Adam adds wd * param to the gradient,
+// AdamW first shrinks the parameter, param.mul_(1 - lr * weight_decay).
+void adam_like_step(Interpreter& in, OptimizerObj& opt, bool decoupled) {
   GradModeGuard off(false);
   for (auto& g : in.iterate(opt.get("param_groups"))) {
     double lr = group_num(in, g, "lr"), eps = group_num(in, g, "eps"), wd = group_num(in, g, "weight_decay");
@@ -107,12 +122,10 @@ void adam_step(Interpreter& in, OptimizerObj& opt) {
         st.exp_avg_sq = tp::zeros(p.sizes(), p.dtype(), p.device());
       }
       st.step += 1;
-      if (wd != 0) grad = tp::add(grad, p, Scalar::from_double(wd));
-      // exp_avg.lerp_(grad, 1 - beta1): self + w * (end - self) for |w| < 0.5, else end - (end - self) * (1 - w)
-      double w = 1 - beta1;
-      Tensor diff = tp::sub(grad, st.exp_avg);
-      if (std::abs(w) < 0.5) tp::add_(st.exp_avg, diff, Scalar::from_double(w));
-      else tp::copy_(st.exp_avg, tp::sub(grad, diff, Scalar::from_double(1 - w)));
+      if (decoupled) tp::mul_(p, num(1 - lr * wd));
+      else if (wd != 0) grad = tp::add(grad, p, Scalar::from_double(wd));
+      // exp_avg.lerp_(grad, 1 - beta1)
+      lerp_scalar_weight(st.exp_avg, grad, 1 - beta1);
       // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
       tp::mul_(st.exp_avg_sq, num(beta2));
       tp::add_(st.exp_avg_sq, tp::mul(tp::mul(num(1 - beta2), grad), grad));
@@ -125,13 +138,84 @@ void adam_step(Interpreter& in, OptimizerObj& opt) {
   }
 }
 
+void adam_step(Interpreter& in, OptimizerObj& opt) { adam_like_step(in, opt, false); }
+void adamw_step(Interpreter& in, OptimizerObj& opt) { adam_like_step(in, opt, true); }
+
+// _single_tensor_rmsprop
+void rmsprop_step(Interpreter& in, OptimizerObj& opt) {
+  GradModeGuard off(false);
+  for (auto& g : in.iterate(opt.get("param_groups"))) {
+    double lr = group_num(in, g, "lr"), alpha = group_num(in, g, "alpha"), eps = group_num(in, g, "eps");
+    double wd = group_num(in, g, "weight_decay"), momentum = group_num(in, g, "momentum");
+    bool centered = in.truthy(dict_get(in, g, "centered")), maximize = in.truthy(dict_get(in, g, "maximize"));
+    for (const Tensor& p : group_params(in, g)) {
+      Tensor grad(p.impl()->grad);
+      if (!grad.defined()) continue;
+      ParamState& st = opt.state[p.impl()];
+      if (!st.square_avg.defined()) {
+        st.square_avg = tp::zeros(p.sizes(), p.dtype(), p.device());
+        if (momentum > 0) st.momentum_buffer = tp::zeros(p.sizes(), p.dtype(), p.device());
+        if (centered) st.grad_avg = tp::zeros(p.sizes(), p.dtype(), p.device());
+      }
+      if (maximize) grad = tp::neg(grad);
+      st.step += 1;
+      if (wd != 0) grad = tp::add(grad, p, Scalar::from_double(wd));
+      // square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
+      tp::mul_(st.square_avg, num(alpha));
+      tp::add_(st.square_avg, tp::mul(tp::mul(num(1 - alpha), grad), grad));
+      Tensor avg;
+      if (centered) {
+        // grad_avg.lerp_(grad, 1 - alpha); avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+        lerp_scalar_weight(st.grad_avg, grad, 1 - alpha);
+        avg = tp::unary(tp::add(st.square_avg, tp::mul(tp::mul(num(-1), st.grad_avg), st.grad_avg)), UnaryOp::Sqrt);
+      } else {
+        avg = tp::unary(st.square_avg, UnaryOp::Sqrt);
+      }
+      tp::add_(avg, num(eps));
+      if (momentum > 0) {
+        // buf.mul_(momentum).addcdiv_(grad, avg); param.add_(buf, alpha=-lr)
+        tp::mul_(st.momentum_buffer, num(momentum));
+        tp::add_(st.momentum_buffer, tp::div(tp::mul(num(1), grad), avg));
+        tp::add_(p, st.momentum_buffer, Scalar::from_double(-lr));
+      } else {
+        tp::add_(p, tp::div(tp::mul(num(-lr), grad), avg));  // param.addcdiv_(grad, avg, value=-lr)
+      }
+    }
+  }
+}
+
+// _single_tensor_adagrad (state "sum" starts at initial_accumulator_value, made in __init__)
+void adagrad_step(Interpreter& in, OptimizerObj& opt) {
+  GradModeGuard off(false);
+  for (auto& g : in.iterate(opt.get("param_groups"))) {
+    double lr = group_num(in, g, "lr"), lr_decay = group_num(in, g, "lr_decay"), eps = group_num(in, g, "eps");
+    double wd = group_num(in, g, "weight_decay"), init = group_num(in, g, "initial_accumulator_value");
+    bool maximize = in.truthy(dict_get(in, g, "maximize"));
+    for (const Tensor& p : group_params(in, g)) {
+      ParamState& st = opt.state[p.impl()];
+      if (!st.sum.defined()) st.sum = tp::full(p.sizes(), Scalar::from_double(init), p.dtype(), p.device());
+      Tensor grad(p.impl()->grad);
+      if (!grad.defined()) continue;
+      st.step += 1;
+      if (maximize) grad = tp::neg(grad);
+      if (wd != 0) grad = tp::add(grad, p, Scalar::from_double(wd));
+      double clr = lr / (1 + double(st.step - 1) * lr_decay);
+      tp::add_(st.sum, tp::mul(tp::mul(num(1), grad), grad));  // state_sum.addcmul_(grad, grad, value=1)
+      Tensor std_ = tp::add_(tp::unary(st.sum, UnaryOp::Sqrt), num(eps));
+      tp::add_(p, tp::div(tp::mul(num(-clr), grad), std_));   // param.addcdiv_(grad, std, value=-clr)
+    }
+  }
+}
+
 using Step = void (*)(Interpreter&, OptimizerObj&);
 
 std::shared_ptr<ClassObj> optimizer_class(Interpreter& in, ModuleObj& optim, const std::string& name,
                                           std::vector<std::pair<std::string, ObjPtr>> defaults_template,
                                           bool lr_required, Step step) {
   auto cls = make_class(name);
-  cls->set("__module__", in.make_str("torch.optim." + std::string(name == "SGD" ? "sgd" : "adam")));
+  std::string file = name;
+  std::transform(file.begin(), file.end(), file.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  cls->set("__module__", in.make_str("torch.optim." + file));
   std::weak_ptr<ClassObj> weak = cls;
   cls->call_hook = [name, defaults_template, lr_required, weak](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, name, a);
@@ -208,6 +292,22 @@ void install_optim(Interpreter& in) {
                    {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_int(0)}, {"amsgrad", f}, {"maximize", f},
                    {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()}},
                   false, adam_step);
+  optimizer_class(in, *optim, "AdamW",
+                  {{"lr", in.make_float(1e-3)},
+                   {"betas", in.make_tuple({in.make_float(0.9), in.make_float(0.999)})},
+                   {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_float(1e-2)}, {"amsgrad", f}, {"maximize", f},
+                   {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()}},
+                  false, adamw_step);
+  optimizer_class(in, *optim, "RMSprop",
+                  {{"lr", in.make_float(1e-2)}, {"alpha", in.make_float(0.99)}, {"eps", in.make_float(1e-8)},
+                   {"weight_decay", in.make_int(0)}, {"momentum", in.make_int(0)}, {"centered", f},
+                   {"capturable", f}, {"foreach", in.none()}, {"maximize", f}, {"differentiable", f}},
+                  false, rmsprop_step);
+  optimizer_class(in, *optim, "Adagrad",
+                  {{"lr", in.make_float(1e-2)}, {"lr_decay", in.make_int(0)}, {"weight_decay", in.make_int(0)},
+                   {"initial_accumulator_value", in.make_int(0)}, {"eps", in.make_float(1e-10)},
+                   {"foreach", in.none()}, {"maximize", f}, {"differentiable", f}, {"fused", in.none()}},
+                  false, adagrad_step);
   install_lr_scheduler(in, *optim);
   in.register_module("torch.optim", optim);
   in.find_module("torch")->set("optim", optim);
