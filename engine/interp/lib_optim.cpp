@@ -102,10 +102,12 @@ void sgd_step(Interpreter& in, OptimizerObj& opt) {
 }
 
 // Adam and AdamW differ only in where weight decay goes: Adam adds wd * param to the gradient,
-// AdamW first shrinks the parameter, param.mul_(1 - lr * weight_decay).
-void adam_like_step(Interpreter& in, OptimizerObj& opt, bool decoupled) {
+// AdamW (a group with decoupled_weight_decay=True) first shrinks the parameter,
+// param.mul_(1 - lr * weight_decay).
+void adam_step(Interpreter& in, OptimizerObj& opt) {
   GradModeGuard off(false);
   for (auto& g : in.iterate(opt.get("param_groups"))) {
+    bool decoupled = in.truthy(dict_get(in, g, "decoupled_weight_decay"));
     double lr = group_num(in, g, "lr"), eps = group_num(in, g, "eps"), wd = group_num(in, g, "weight_decay");
     auto betas = in.iterate(dict_get(in, g, "betas"));
     double beta1 = to_double(in, betas.at(0)), beta2 = to_double(in, betas.at(1));
@@ -138,8 +140,6 @@ void adam_like_step(Interpreter& in, OptimizerObj& opt, bool decoupled) {
   }
 }
 
-void adam_step(Interpreter& in, OptimizerObj& opt) { adam_like_step(in, opt, false); }
-void adamw_step(Interpreter& in, OptimizerObj& opt) { adam_like_step(in, opt, true); }
 
 // _single_tensor_rmsprop
 void rmsprop_step(Interpreter& in, OptimizerObj& opt) {
@@ -290,14 +290,16 @@ void install_optim(Interpreter& in) {
                   {{"lr", in.make_float(1e-3)},
                    {"betas", in.make_tuple({in.make_float(0.9), in.make_float(0.999)})},
                    {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_int(0)}, {"amsgrad", f}, {"maximize", f},
-                   {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()}},
+                   {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()},
+                   {"decoupled_weight_decay", f}},
                   false, adam_step);
   optimizer_class(in, *optim, "AdamW",
                   {{"lr", in.make_float(1e-3)},
                    {"betas", in.make_tuple({in.make_float(0.9), in.make_float(0.999)})},
                    {"eps", in.make_float(1e-8)}, {"weight_decay", in.make_float(1e-2)}, {"amsgrad", f}, {"maximize", f},
-                   {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()}},
-                  false, adamw_step);
+                   {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()},
+                   {"decoupled_weight_decay", in.make_bool(true)}},  // AdamW is Adam(decoupled_weight_decay=True) since 2.7
+                  false, adam_step);
   optimizer_class(in, *optim, "RMSprop",
                   {{"lr", in.make_float(1e-2)}, {"alpha", in.make_float(0.99)}, {"eps", in.make_float(1e-8)},
                    {"weight_decay", in.make_int(0)}, {"momentum", in.make_int(0)}, {"centered", f},

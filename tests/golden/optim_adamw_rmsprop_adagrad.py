@@ -25,3 +25,5 @@ p = opt.param_groups[0]['params'][0]
 opt.zero_grad()
 print(p.grad)
 print(torch.optim.AdamW.__module__, torch.optim.RMSprop.__module__, torch.optim.Adagrad.__module__)
+# Since 2.7 AdamW is Adam(decoupled_weight_decay=True): the same updates as the second AdamW run.
+print(run(lambda ps: torch.optim.Adam(ps, lr=0.01, betas=(0.8, 0.9), weight_decay=0.1, decoupled_weight_decay=True)))
