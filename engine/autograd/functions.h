@@ -149,6 +149,9 @@ std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  
 Tensor argsort(const Tensor& a, int64_t dim, bool descending);
 std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest);  // TopkBackward0
 Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // FlipBackward0
+// rot90 (CompositeExplicitAutograd, Rot90Backward0): flip + transpose_ / flip / contiguous clone, as
+// TensorTransformations.cpp; dims are checked with its messages.
+Tensor rot90(const Tensor& a, int64_t k, const std::vector<int64_t>& dims);
 Tensor trace(const Tensor& a);  // TraceBackward0; integer inputs give int64
 Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);  // RollBackward0
 

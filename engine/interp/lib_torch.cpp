@@ -329,6 +329,7 @@ void install_modules(Interpreter& in) {
   install_index_ops(in, *torch, *tc);
   install_pointwise_more(in, *torch, *tc);
   install_math_more(in, *torch, *tc);
+  install_shape_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);

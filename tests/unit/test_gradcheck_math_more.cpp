@@ -68,3 +68,11 @@ TEST_CASE("math_more: node names", "[autograd][pointwise]") {
   CHECK(tp::unary(a, UnaryOp::Sgn).grad_fn()->name() == "SgnBackward0");
   CHECK(!tp::logical(a, b, LogicalOp::And).requires_grad());
 }
+
+GC_CASE("rot90: every k, both orders of dims") {
+  SETUP;
+  for (int64_t k : {-1, 0, 1, 2, 3, 5}) {
+    gradcheck([k](auto& x) { return rot90(x[0], k, {0, 1}); }, {dseq({2, 3})});
+    gradcheck([k](auto& x) { return rot90(x[0], k, {2, -3}); }, {dseq({2, 3, 4})});
+  }
+}
