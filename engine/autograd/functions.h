@@ -237,6 +237,7 @@ Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const T
 Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2);  // AddmmBackward0
 Tensor tril_(const Tensor& self, int64_t diagonal);   // TrilBackward0
 Tensor triu_(const Tensor& self, int64_t diagonal);   // TriuBackward0
 // In-place views (autograd/inplace_views.cpp): new geometry for self, version bumped, and (when

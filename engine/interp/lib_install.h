@@ -29,6 +29,8 @@ void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_
 void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_shape_more.cpp: broadcast_to/broadcast_tensors/broadcast_shapes, fliplr/flipud, rot90, take_along_dim.
 void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_misc_more.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.
+void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
 void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_bitwise.cpp: torch.bitwise_* functions, methods and in-place methods.

@@ -168,6 +168,10 @@ Tensor nan_to_num(const Tensor& a, std::optional<double> nan, std::optional<doub
 Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1*t2
 Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1/t2
 
+// ---------------------------------------------------------------- counting (ops/index_gen.cpp)
+Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);
+Tensor bincount(const Tensor& self, const Tensor& weights, int64_t minlength);  // weights may be undefined
+
 // ---------------------------------------------------------------- reductions (ops/reduce.cpp)
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);

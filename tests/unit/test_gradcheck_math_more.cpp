@@ -76,3 +76,9 @@ GC_CASE("rot90: every k, both orders of dims") {
     gradcheck([k](auto& x) { return rot90(x[0], k, {2, -3}); }, {dseq({2, 3, 4})});
   }
 }
+
+GC_CASE("addmm_ on a non-leaf") {
+  SETUP;
+  gradcheck([](auto& x) { Tensor y = nonleaf(x[0]); return addmm_(y, x[1], x[2]); },
+            {dseq({2, 3}), dseq({2, 4}, -0.7), dseq({4, 3}, 0.2, -0.15)});
+}
