@@ -124,6 +124,9 @@ Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 // dims empty = all dims. Floating inputs only ("std and var only support floating point and complex dtypes").
 Tensor var(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // VarBackward0
 Tensor stddev(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // StdBackward0 (torch.std; not named std: namespace std)
+// torch.var_mean / std_mean: (var or std, mean) from one VarMeanBackward0 / StdMeanBackward0 node.
+std::pair<Tensor, Tensor> var_mean(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim,
+                                   bool is_std);
 // torch.linalg.vector_norm (and torch.norm / Tensor.norm for strided cpu/cuda tensors): LinalgVectorNormBackward0.
 Tensor linalg_vector_norm(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 

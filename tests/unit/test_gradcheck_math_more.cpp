@@ -82,3 +82,16 @@ GC_CASE("addmm_ on a non-leaf") {
   gradcheck([](auto& x) { Tensor y = nonleaf(x[0]); return addmm_(y, x[1], x[2]); },
             {dseq({2, 3}), dseq({2, 4}, -0.7), dseq({4, 3}, 0.2, -0.15)});
 }
+
+GC_CASE("var_mean/std_mean: both outputs, either alone") {
+  SETUP;
+  for (bool is_std : {false, true})
+    for (bool keepdim : {false, true}) {
+      gradcheck([is_std, keepdim](auto& x) {
+        auto r = var_mean(x[0], {1}, 1.0, keepdim, is_std);
+        return add(r.first, mul(r.second, num(3)));
+      }, {dseq({2, 3})});
+      gradcheck([is_std](auto& x) { return var_mean(x[0], {}, 0.0, false, is_std).first; }, {dseq({2, 3})});
+      gradcheck([is_std](auto& x) { return var_mean(x[0], {0}, 1.0, false, is_std).second; }, {dseq({2, 3})});
+    }
+}
