@@ -5,6 +5,8 @@
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
+#include "core/context.h"
+#include "core/error.h"
 #include "ops/float_class.h"
 
 namespace tp {
@@ -119,6 +121,33 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
         r[2] = mul(neg(c.grad()), div(mul(value_tensor(value), c.get("tensor1")), mul(t2, t2)));
       }
       return r;
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+// TORCH_META_FUNC(linalg_cross) checks; the kernel computes a[1]*b[2] - a[2]*b[1], ... along dim.
+Tensor linalg_cross(const Tensor& self, const Tensor& other, int64_t dim) {
+  TP_CHECK(self.dim() == other.dim(), "linalg.cross: inputs must have the same number of dimensions.");
+  int64_t d = wrap_dim(dim, self.dim());
+  TP_CHECK(self.sizes()[size_t(d)] == 3 && other.sizes()[size_t(d)] == 3,
+           "linalg.cross: inputs dimension " + std::to_string(dim) + " must have length 3. Got " +
+               std::to_string(self.sizes()[size_t(d)]) + " and " + std::to_string(other.sizes()[size_t(d)]));
+  Tensor out;
+  {
+    GradModeGuard off(false);
+    auto a = [&](int64_t i) { return select(self, d, i); };
+    auto b = [&](int64_t i) { return select(other, d, i); };
+    out = stack({sub(mul(a(1), b(2)), mul(a(2), b(1))), sub(mul(a(2), b(0)), mul(a(0), b(2))),
+                 sub(mul(a(0), b(1)), mul(a(1), b(0)))}, d);
+  }
+  if (auto n = make_node("LinalgCrossBackward0", {self, other}, out.dtype())) {
+    if (n->should_compute_output(1)) n->save("self", self);
+    if (n->should_compute_output(0)) n->save("other", other);
+    n->formula = [d](const BackwardCtx& c) -> TensorList {
+      return {c.needs(0) ? linalg_cross(c.get("other"), c.grad(), d) : Tensor(),   // cross(other, grad)
+              c.needs(1) ? linalg_cross(c.grad(), c.get("self"), d) : Tensor()};   // cross(grad, self)
     };
     set_history(out, n);
   }

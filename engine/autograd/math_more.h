@@ -17,6 +17,9 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
 Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // AddcmulBackward0
 Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // AddcdivBackward0
 
+// linalg_cross (LinalgCrossBackward0): inputs of equal rank, size 3 along `dim`, batch dims broadcast.
+Tensor linalg_cross(const Tensor& self, const Tensor& other, int64_t dim);
+
 Tensor atan2_(const Tensor& self, const Tensor& other);
 Tensor hypot_(const Tensor& self, const Tensor& other);
 Tensor logical_(const Tensor& self, const Tensor& other, LogicalOp op);  // keeps self's dtype

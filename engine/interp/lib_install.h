@@ -27,6 +27,7 @@ void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_
 // lib_math_more.cpp: log2/log10/sinh/cosh/trunc/fix/frac/sgn/erf, atan2/arctan2/hypot/fmax/fmin,
 // logical_and/or/xor, nan_to_num, addcmul/addcdiv and their in-place forms.
 void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+void install_linalg_cross(Interpreter& in, ModuleObj& linalg);  // torch.linalg.cross
 // lib_shape_more.cpp: broadcast_to/broadcast_tensors/broadcast_shapes, fliplr/flipud, rot90, take_along_dim.
 void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_misc_more.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.

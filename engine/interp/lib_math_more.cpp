@@ -79,6 +79,33 @@ void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
       return in.wrap_tensor(is_mul ? tp::addcmul(self, t1, t2, value) : tp::addcdiv(self, t1, t2, value));
     }, inplace ? nullptr : &torch);
   }
+
+  // torch.cross(input, other, dim=None): without dim, the first dimension of size 3 (warned once
+  // per session, as TORCH_WARN_ONCE does per process); then linalg_cross.
+  method(tc, "cross", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& other = tensor_arg(in, p.required("other", 0), "cross", "other", 2);
+    auto dim = opt_int(in, p.get("dim", 1), "argument 'dim'");
+    if (!dim) {
+      in.warn_once("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim explicitly "
+                "or simply use torch.linalg.cross.\nThe default value of dim will change to agree with that of "
+                "linalg.cross in a future release.");
+      for (int64_t i = 0; i < self.dim() && !dim; ++i)
+        if (self.sizes()[size_t(i)] == 3) dim = i;
+      TP_CHECK(dim.has_value(), "no dimension of size 3 in input");
+    }
+    return in.wrap_tensor(tp::linalg_cross(self, other, *dim));
+  }, &torch);
+}
+
+void install_linalg_cross(Interpreter& in, ModuleObj& linalg) {
+  def(linalg, "torch.linalg.", "cross", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.linalg.cross", a);
+    const Tensor& x = tensor_arg(in, p.required("input", 0), "linalg_cross", "input", 1);
+    const Tensor& y = tensor_arg(in, p.required("other", 1), "linalg_cross", "other", 2);
+    ObjPtr d = p.kw("dim");
+    p.finish();
+    return in.wrap_tensor(tp::linalg_cross(x, y, is_none(d) ? -1 : to_int(in, d, "argument 'dim'")));
+  });
 }
 
 }  // namespace tp::interp::lib

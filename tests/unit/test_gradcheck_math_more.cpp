@@ -95,3 +95,9 @@ GC_CASE("var_mean/std_mean: both outputs, either alone") {
       gradcheck([is_std](auto& x) { return var_mean(x[0], {0}, 1.0, false, is_std).second; }, {dseq({2, 3})});
     }
 }
+
+GC_CASE("linalg_cross: dim 0 and -1, broadcast batch") {
+  SETUP;
+  gradcheck([](auto& x) { return linalg_cross(x[0], x[1], -1); }, {dseq({2, 3}), dseq({2, 3}, -0.6, 0.21)});
+  gradcheck([](auto& x) { return linalg_cross(x[0], x[1], 0); }, {dseq({3, 2}), dseq({3, 1}, -0.6, 0.21)});
+}
