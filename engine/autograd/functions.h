@@ -124,6 +124,9 @@ Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 // dims empty = all dims. Floating inputs only ("std and var only support floating point and complex dtypes").
 Tensor var(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // VarBackward0
 Tensor stddev(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // StdBackward0 (torch.std; not named std: namespace std)
+// torch.var_mean / std_mean: (var or std, mean) from one VarMeanBackward0 / StdMeanBackward0 node.
+std::pair<Tensor, Tensor> var_mean(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim,
+                                   bool is_std);
 // torch.linalg.vector_norm (and torch.norm / Tensor.norm for strided cpu/cuda tensors): LinalgVectorNormBackward0.
 Tensor linalg_vector_norm(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 
@@ -149,6 +152,9 @@ std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  
 Tensor argsort(const Tensor& a, int64_t dim, bool descending);
 std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest);  // TopkBackward0
 Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // FlipBackward0
+// rot90 (CompositeExplicitAutograd, Rot90Backward0): flip + transpose_ / flip / contiguous clone, as
+// TensorTransformations.cpp; dims are checked with its messages.
+Tensor rot90(const Tensor& a, int64_t k, const std::vector<int64_t>& dims);
 Tensor trace(const Tensor& a);  // TraceBackward0; integer inputs give int64
 Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);  // RollBackward0
 
@@ -234,6 +240,7 @@ Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const T
 Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2);  // AddmmBackward0
 Tensor tril_(const Tensor& self, int64_t diagonal);   // TrilBackward0
 Tensor triu_(const Tensor& self, int64_t diagonal);   // TriuBackward0
 // In-place views (autograd/inplace_views.cpp): new geometry for self, version bumped, and (when

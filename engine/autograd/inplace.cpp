@@ -6,6 +6,7 @@
 #include "autograd/copy_slices.h"
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
+#include "autograd/math_more.h"
 #include "autograd/graph.h"
 #include "core/context.h"
 #include "core/error.h"
@@ -173,7 +174,8 @@ Tensor remainder_(const Tensor& self, const Tensor& other) {
 
 Tensor unary_(const Tensor& self, UnaryOp op) {
   bool saves_self = op == UnaryOp::Abs || op == UnaryOp::Log || op == UnaryOp::Sin || op == UnaryOp::Cos ||
-                    op == UnaryOp::Log1p;
+                    op == UnaryOp::Log1p || op == UnaryOp::Log2 || op == UnaryOp::Log10 || op == UnaryOp::Sinh ||
+                    op == UnaryOp::Cosh || op == UnaryOp::Erf;
   return inplace_via(self, {}, saves_self, [&](const Tensor& s) { return tp::unary(s, op); });
 }
 
@@ -336,6 +338,37 @@ Tensor tril_(const Tensor& self, int64_t diagonal) {
 
 Tensor triu_(const Tensor& self, int64_t diagonal) {
   return inplace_via(self, {}, false, [&](const Tensor& s) { return triu(s, diagonal); });
+}
+
+// addmm_: self's own shape (no broadcasting back into it); self is not saved by AddmmBackward0.
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
+  return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2); });
+}
+
+// atan2_ / hypot_ save self for their backward; logical_and_ & co. write a bool result into self's dtype.
+Tensor atan2_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, true, [&](const Tensor& s) { return atan2(s, other); });
+}
+
+Tensor hypot_(const Tensor& self, const Tensor& other) {
+  return inplace_via(self, {other}, true, [&](const Tensor& s) { return hypot(s, other); });
+}
+
+Tensor logical_(const Tensor& self, const Tensor& other, LogicalOp op) {
+  return inplace_via(self, {other}, false, [&](const Tensor& s) { return tp::logical(s, other, op); });
+}
+
+Tensor nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                   std::optional<double> neginf) {
+  return inplace_via(self, {}, true, [&](const Tensor& s) { return nan_to_num(s, nan, posinf, neginf); });
+}
+
+Tensor addcmul_(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value) {
+  return inplace_via(self, {t1, t2}, false, [&](const Tensor& s) { return addcmul(s, t1, t2, value); });
+}
+
+Tensor addcdiv_(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value) {
+  return inplace_via(self, {t1, t2}, false, [&](const Tensor& s) { return addcdiv(s, t1, t2, value); });
 }
 
 }  // namespace tp

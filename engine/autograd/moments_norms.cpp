@@ -79,6 +79,43 @@ Tensor var(const Tensor& x, const std::vector<int64_t>& dims, double correction,
   return out;
 }
 
+// var_mean / std_mean (VarMeanBackward0 / StdMeanBackward0): one node with two outputs; its
+// backward is var_backward (std: std_backward) of grads[0] plus mean_backward of grads[1].
+std::pair<Tensor, Tensor> var_mean(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim,
+                                   bool is_std) {
+  check_std_var_dtype(x);
+  Tensor v, m;
+  {
+    GradModeGuard off(false);
+    v = is_std ? stddev(x, dims, correction, keepdim) : var(x, dims, correction, keepdim);
+    m = mean(x, dims, keepdim, std::nullopt);
+  }
+  if (auto n = make_node(is_std ? "StdMeanBackward0" : "VarMeanBackward0", {x}, v.dtype())) {
+    n->save("self", x);
+    set_history(v, n);
+    set_history(m, n);
+    if (is_std) n->save("result0", v, /*is_output=*/true);
+    n->formula = [dims, correction, keepdim, is_std](const BackwardCtx& c) -> TensorList {
+      Tensor self = c.get("self"), g;
+      if (c.grad(0).defined()) {
+        Tensor gv = c.grad(0);
+        if (is_std) {  // std_backward: (grad / (result * 2)).masked_fill_(result == 0, 0)
+          Tensor r = c.get("result0");
+          gv = masked_zero(div(gv, mul(r, scalar_tensor(2.0))), r);
+        }
+        g = var_backward(gv, self, dims, correction, keepdim);
+      }
+      if (c.grad(1).defined()) {  // mean_backward: grad expanded to self's shape / N
+        Tensor gm = div(sum_backward(c.grad(1), self.sizes(), dims, keepdim),
+                        scalar_tensor(double(reduced_count(self, dims))));
+        g = g.defined() ? add(g, gm) : gm;
+      }
+      return {g};
+    };
+  }
+  return {v, m};
+}
+
 Tensor stddev(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim) {
   check_std_var_dtype(x);
   Tensor out;

@@ -264,6 +264,14 @@ UnaryRule unary_rule(UnaryOp op) {
     case UnaryOp::Rsqrt: return {"RsqrtBackward0", UnaryRule::Result};
     case UnaryOp::Log1p: return {"Log1PBackward0", UnaryRule::Self};
     case UnaryOp::Expm1: return {"Expm1Backward0", UnaryRule::Result};
+    case UnaryOp::Log2: return {"Log2Backward0", UnaryRule::Self};
+    case UnaryOp::Log10: return {"Log10Backward0", UnaryRule::Self};
+    case UnaryOp::Sinh: return {"SinhBackward0", UnaryRule::Self};
+    case UnaryOp::Cosh: return {"CoshBackward0", UnaryRule::Self};
+    case UnaryOp::Trunc: return {"TruncBackward0", UnaryRule::Nothing};
+    case UnaryOp::Frac: return {"FracBackward0", UnaryRule::Nothing};
+    case UnaryOp::Erf: return {"ErfBackward0", UnaryRule::Self};
+    case UnaryOp::Sgn: return {"SgnBackward0", UnaryRule::Nothing};  // saves self/result only for complex
   }
   throw InternalError("unknown unary op");
 }
@@ -286,6 +294,14 @@ Tensor unary_backward(UnaryOp op, const Tensor& g, const Tensor& x, const Tensor
     case UnaryOp::Rsqrt: return mul(times(g, -0.5), mul(mul(y, y), y));       // -0.5 * grad * result^3
     case UnaryOp::Log1p: return div(g, add(x, scalar_tensor(1.0)));          // grad / (self + 1)
     case UnaryOp::Expm1: return mul(g, add(y, scalar_tensor(1.0)));          // grad * (result + 1)
+    case UnaryOp::Log2: return div(g, times(x, 0.6931471805599453));          // grad / (self * ln 2)
+    case UnaryOp::Log10: return div(g, times(x, 2.3025850929940456));         // grad / (self * ln 10)
+    case UnaryOp::Sinh: return mul(g, tp::unary(x, UnaryOp::Cosh));           // grad * self.cosh()
+    case UnaryOp::Cosh: return mul(g, tp::unary(x, UnaryOp::Sinh));           // grad * self.sinh()
+    case UnaryOp::Trunc: case UnaryOp::Sgn: return zeros_like(g);             // zero (sgn_backward, real)
+    case UnaryOp::Frac: return g;                                             // grad
+    case UnaryOp::Erf:  // 2 / sqrt(pi) * exp(-self^2) * grad
+      return mul(times(tp::unary(neg(mul(x, x)), UnaryOp::Exp), 1.1283791670955126), g);
   }
   throw InternalError("unknown unary op");
 }

@@ -109,6 +109,30 @@ Tensor flip(const Tensor& a, const std::vector<int64_t>& dims) {
   return out;
 }
 
+Tensor rot90(const Tensor& a, int64_t k, const std::vector<int64_t>& dims) {
+  const int64_t total_dims = a.dim(), total_rot_dims = int64_t(dims.size());
+  TP_CHECK(total_rot_dims == 2, "expected total rotation dims == 2, but got dims = " + std::to_string(total_rot_dims));
+  TP_CHECK(total_dims >= 2, "expected total dims >= 2, but got total dims = " + std::to_string(total_dims));
+  TP_CHECK(dims[0] != dims[1] && std::abs(dims[0] - dims[1]) != total_dims,
+           "expected rotation dims to be different, but got dim0 = " + std::to_string(dims[0]) +
+               " and dim1 = " + std::to_string(dims[1]));
+  TP_CHECK(dims[0] < total_dims && dims[0] >= -total_dims, "Rotation dim0 out of range, dim0 = " + std::to_string(dims[0]));
+  TP_CHECK(dims[1] < total_dims && dims[1] >= -total_dims, "Rotation dim1 out of range, dim1 = " + std::to_string(dims[1]));
+  const int64_t kk = (4 + (k % 4)) % 4;
+  Tensor out;
+  switch (kk) {
+    case 1: out = native::flip(a, {dims[1]}); native::transpose_(out, dims[0], dims[1]); break;
+    case 2: out = native::flip(a, dims); break;
+    case 3: out = native::flip(a, {dims[0]}); native::transpose_(out, dims[0], dims[1]); break;
+    default: out = native::clone(a, MemoryFormat::Contiguous); break;
+  }
+  if (auto n = make_node("Rot90Backward0", {a}, out.dtype())) {
+    n->formula = [k, dims](const BackwardCtx& c) -> TensorList { return {rot90(c.grad(), -k, dims)}; };  // grad.rot90(-k, dims)
+    set_history(out, n);
+  }
+  return out;
+}
+
 // ReduceOps.cpp trace_cpu: the diagonal summed in the accumulate type (double / int64);
 // trace_backward puts grad on the diagonal of zeros(sizes).
 Tensor trace(const Tensor& a) {

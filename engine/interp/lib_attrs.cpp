@@ -45,6 +45,20 @@ ObjPtr tensor_property(Interpreter& in, const ObjPtr& self, const std::string& n
     for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
     return in.wrap_tensor(tp::permute(t, dims));
   }
+  // TensorShape.cpp matrix_H / _adjoint: for real tensors H is transpose(-2, -1) of a matrix, mH of
+  // a matrix or batch; a 0-dim tensor is returned as it is.
+  if (name == "H") {
+    if (t.dim() != 2 && t.dim() != 0)
+      throw TorchError("RuntimeError", "tensor.H is only supported on matrices (2-D tensors). Got " +
+                                           std::to_string(t.dim()) + "-D tensor." +
+                                           (t.dim() > 2 ? " For batches of matrices, consider using tensor.mH" : ""));
+    return t.dim() == 0 ? in.wrap_tensor(t) : in.wrap_tensor(tp::transpose(t, -2, -1));
+  }
+  if (name == "mH") {
+    if (t.dim() == 1)
+      throw TorchError("RuntimeError", "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    return t.dim() == 0 ? in.wrap_tensor(t) : in.wrap_tensor(tp::transpose(t, -2, -1));
+  }
   if (name == "mT") {
     if (t.dim() < 2)
       throw TorchError("RuntimeError", "tensor.mT is only supported on matrices or batches of matrices. Got " +

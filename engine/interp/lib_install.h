@@ -24,6 +24,14 @@ void install_index_ops(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class
 // lib_pointwise_more.cpp: isnan/isinf/isfinite/isposinf/isneginf, isclose, clamp_min/clamp_max,
 // round(decimals=), lerp and their in-place forms.
 void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_math_more.cpp: log2/log10/sinh/cosh/trunc/fix/frac/sgn/erf, atan2/arctan2/hypot/fmax/fmin,
+// logical_and/or/xor, nan_to_num, addcmul/addcdiv and their in-place forms.
+void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+void install_linalg_cross(Interpreter& in, ModuleObj& linalg);  // torch.linalg.cross
+// lib_shape_more.cpp: broadcast_to/broadcast_tensors/broadcast_shapes, fliplr/flipud, rot90, take_along_dim.
+void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_misc_more.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.
+void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
 void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_bitwise.cpp: torch.bitwise_* functions, methods and in-place methods.

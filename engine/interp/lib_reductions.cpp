@@ -162,6 +162,26 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
       return in.wrap_tensor(is_std ? tp::stddev(self, dims, correction, keepdim) : tp::var(self, dims, correction, keepdim));
     }, &torch);
   }
+  // torch.var_mean / torch.std_mean (functions only): a plain (var|std, mean) tuple, arguments as var/std.
+  for (const char* n : {"var_mean", "std_mean"}) {
+    bool is_std = std::string(n) == "std_mean";
+    std::string name = n;
+    def(torch, "torch.", name, [is_std, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ArgParser p(in, "torch." + name, a);
+      const Tensor& self = tensor_arg(in, p.required("input", 0), name, "input", 1);
+      ObjPtr d = p.get("dim", 1);
+      std::vector<int64_t> dims;
+      double correction = 1;
+      if (d && d->kind == Kind::Bool) correction = in.truthy(d) ? 1 : 0;
+      else dims = dims_arg(in, d);
+      if (p.count() > 2 && p.positional(2)->kind == Kind::Bool) correction = in.truthy(p.positional(2)) ? 1 : 0;
+      if (p.kw("correction") || p.kw("unbiased")) correction = correction_arg(in, p);
+      bool keepdim = bool_arg(in, p.kw("keepdim"), false);
+      p.finish();
+      auto r = tp::var_mean(self, dims, correction, keepdim, is_std);
+      return in.make_tuple({in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+    });
+  }
   // Tensor.norm / torch.norm (torch/functional.py): p="fro" (with at most 2 dims) or a number goes to
   // linalg.vector_norm, so the grad_fn is LinalgVectorNormBackward0.
   method(tc, "norm", [](Interpreter& in, Tensor& self, ArgParser& p) {
@@ -237,6 +257,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
 
   // ---------------------------------------------------------------- torch.linalg (vector norms only)
   auto linalg = std::make_shared<ModuleObj>("torch.linalg");
+  install_linalg_cross(in, *linalg);
   def(*linalg, "torch.linalg.", "vector_norm", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.linalg.vector_norm", a);
     const Tensor& x = tensor_arg(in, p.required("x", 0), "linalg_vector_norm", "input", 1);

@@ -328,6 +328,9 @@ void install_modules(Interpreter& in) {
   install_sort_scatter(in, *torch, *tc);
   install_index_ops(in, *torch, *tc);
   install_pointwise_more(in, *torch, *tc);
+  install_math_more(in, *torch, *tc);
+  install_shape_more(in, *torch, *tc);
+  install_misc_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);

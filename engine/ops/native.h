@@ -19,7 +19,8 @@ namespace tp {
 // Op selectors live in tp (not tp::native) so that argument-dependent lookup on them does not
 // make unqualified calls like unary(t, UnaryOp::Exp) ambiguous between tp:: and tp::native::.
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
-enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1 };
+enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1,
+                     Log2, Log10, Sinh, Cosh, Trunc, Frac, Erf, Sgn };
 }  // namespace tp
 
 namespace tp::native {
@@ -153,6 +154,23 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
 
 Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
+
+// ---------------------------------------------------------------- more pointwise (ops/binary_more.cpp)
+Tensor atan2(const Tensor& a, const Tensor& b);  // ints -> default float
+Tensor hypot(const Tensor& a, const Tensor& b);  // floating only ("hypot_cpu" not implemented for 'Long')
+Tensor fmax(const Tensor& a, const Tensor& b);   // NaN-ignoring maximum; ints/bools as maximum
+Tensor fmin(const Tensor& a, const Tensor& b);
+enum class LogicalOp { And, Or, Xor };
+Tensor logical(const Tensor& a, const Tensor& b, LogicalOp op);  // bool result
+// nan/posinf/neginf default to 0 and the dtype's largest/lowest finite value; ints/bools are copied.
+Tensor nan_to_num(const Tensor& a, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf);
+Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1*t2
+Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1/t2
+
+// ---------------------------------------------------------------- counting (ops/index_gen.cpp)
+Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);
+Tensor bincount(const Tensor& self, const Tensor& weights, int64_t minlength);  // weights may be undefined
 
 // ---------------------------------------------------------------- reductions (ops/reduce.cpp)
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).

@@ -15,7 +15,8 @@ bool is_float_op(UnaryOp op) {
   switch (op) {
     case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Sqrt: case UnaryOp::Sin: case UnaryOp::Cos:
     case UnaryOp::Tanh: case UnaryOp::Sigmoid: case UnaryOp::Reciprocal: case UnaryOp::Rsqrt:
-    case UnaryOp::Log1p: case UnaryOp::Expm1:
+    case UnaryOp::Log1p: case UnaryOp::Expm1: case UnaryOp::Log2: case UnaryOp::Log10: case UnaryOp::Sinh:
+    case UnaryOp::Cosh: case UnaryOp::Erf:
       return true;
     default:
       return false;
@@ -36,6 +37,11 @@ void run_float_op(const Prepared& p, UnaryOp op) {
     case UnaryOp::Rsqrt: run_unary<T, T>(p, [](T x) -> T { return T(1) / std::sqrt(x); }); break;
     case UnaryOp::Log1p: run_unary<T, T>(p, [](T x) -> T { return std::log1p(x); }); break;
     case UnaryOp::Expm1: run_unary<T, T>(p, [](T x) -> T { return std::expm1(x); }); break;
+    case UnaryOp::Log2: run_unary<T, T>(p, [](T x) -> T { return std::log2(x); }); break;
+    case UnaryOp::Log10: run_unary<T, T>(p, [](T x) -> T { return std::log10(x); }); break;
+    case UnaryOp::Sinh: run_unary<T, T>(p, [](T x) -> T { return std::sinh(x); }); break;
+    case UnaryOp::Cosh: run_unary<T, T>(p, [](T x) -> T { return std::cosh(x); }); break;
+    case UnaryOp::Erf: run_unary<T, T>(p, [](T x) -> T { return std::erf(x); }); break;
     default: break;
   }
 }
@@ -50,7 +56,7 @@ void run_same_type_op(const Prepared& p, UnaryOp op) {
       else if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::abs(x); });
       else run_unary<T, T>(p, [](T x) -> T { return x < 0 ? T(-x) : x; });
       break;
-    case UnaryOp::Sign:
+    case UnaryOp::Sign: case UnaryOp::Sgn:  // sgn of a real tensor is sign
       if constexpr (std::is_same_v<T, bool>) run_unary<T, T>(p, [](T x) -> T { return x; });
       else run_unary<T, T>(p, [](T x) -> T { return T((T(0) < x) - (x < T(0))); });
       break;
@@ -61,6 +67,13 @@ void run_same_type_op(const Prepared& p, UnaryOp op) {
     case UnaryOp::Ceil:
       if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::ceil(x); });
       else run_unary<T, T>(p, [](T x) -> T { return x; });
+      break;
+    case UnaryOp::Trunc:  // idempotent on integers (TORCH_IMPL_FUNC(trunc_out) copies them)
+      if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::trunc(x); });
+      else run_unary<T, T>(p, [](T x) -> T { return x; });
+      break;
+    case UnaryOp::Frac:  // floating only: checked in unary()
+      if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return x - std::trunc(x); });
       break;
     case UnaryOp::Round:  // half to even
       if constexpr (fp) run_unary<T, T>(p, [](T x) -> T { return std::nearbyint(x); });
@@ -81,6 +94,9 @@ Tensor unary(const Tensor& a, UnaryOp op) {
     TP_CHECK(a.dtype() != DType::Bool,
              "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
              "the `~` or `logical_not()` operator instead.");
+  // frac_kernel dispatches AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf, ...).
+  if (op == UnaryOp::Frac)
+    TP_CHECK(is_floating(a.dtype()), "\"frac_cpu\" not implemented for '" + scalar_type_name(a.dtype()) + "'");
   DType dt = a.dtype();
   if (is_float_op(op) && !is_floating(dt)) dt = ctx().default_dtype;
   Prepared p = prepare({a}, dt, dt);

@@ -1,0 +1,13 @@
+import torch
+a = torch.tensor([[1.0, 0.0, 0.0], [1.0, 2.0, 3.0]], requires_grad=True)
+b = torch.tensor([[0.0, 1.0, 0.0], [4.0, 5.0, 6.0]], requires_grad=True)
+c = torch.linalg.cross(a, b)
+print(c)
+print(torch.cross(a, b, dim=1).grad_fn.name())
+print(torch.cross(torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])))
+print(torch.linalg.cross(a, torch.tensor([1.0, 1.0, 1.0]).expand(2, 3)))
+(c * torch.tensor([[1.0, 2.0, 3.0], [-1.0, 0.5, 2.0]])).sum().backward()
+print(a.grad)
+print(b.grad)
+print(a.cross(b, dim=-1).shape)
+torch.linalg.cross(torch.ones(2, 4), torch.ones(2, 4))

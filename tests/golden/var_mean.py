@@ -1,0 +1,17 @@
+import torch
+x = torch.tensor([[1.0, 2.0, 4.0], [3.0, 7.0, 5.0]], requires_grad=True)
+v, m = torch.var_mean(x)
+print(v, m)
+print(v.grad_fn.name(), m.grad_fn.name(), v.grad_fn is m.grad_fn)
+print(torch.var_mean(x, dim=1))
+print(torch.var_mean(x, 0, unbiased=False))
+print(torch.std_mean(x, dim=1, correction=0, keepdim=True))
+s, mu = torch.std_mean(x, 1)
+print(s.grad_fn.name())
+(s.sum() + 2 * mu.sum()).backward()
+print(x.grad)
+x.grad = None
+v, m = torch.var_mean(x, dim=0)
+v.sum().backward()
+print(x.grad)
+torch.var_mean(torch.tensor([1, 2]))
