@@ -305,21 +305,13 @@ Flow Interpreter::Impl::exec_for(const For& s) {
       if (stop) return f;
     }
     if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
-  } else if (seq->kind == Kind::Instance && obj_cast<IteratorObj>(seq.get())) {
-    auto& it = static_cast<IteratorObj&>(*seq);
-    if (it.reusable) {
-      auto items = it.items;
-      for (auto& x : items) {
-        Flow f = handle(step(x), stop);
-        if (stop) return f;
-      }
-    }
-    while (!it.reusable && it.pos < it.items.size()) {
-      Flow f = handle(step(it.items[it.pos++]), stop);
-      if (stop) return f;
-    }
-  } else {
-    for (const ObjPtr& item : in.iterate(seq)) {
+  } else {  // one item per iteration (Note [Lazy iteration])
+    ObjPtr it = in.iter(seq);
+    while (true) {
+      in.current_line_ = s.line;  // an error raised by the iterator belongs to the `for` line
+      frame->failing = nullptr;
+      ObjPtr item = in.next_item(it);
+      if (!item) break;
       Flow f = handle(step(item), stop);
       if (stop) return f;
     }
