@@ -402,9 +402,11 @@ ObjPtr Interpreter::Impl::resume_genexp(const Comp& c, const std::shared_ptr<Sco
     }
     return nullptr;
   } catch (PyException& e) {
+    stack.clear();  // a generator that raised is finished, as in CPython
     add_traceback(e, c.line);
     throw;
   } catch (const std::exception& ex) {
+    stack.clear();
     bool ok;
     PyException e = convert(ex, ok);
     add_traceback(e, c.line);

@@ -231,10 +231,18 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
           value->kind != Kind::Dict && value->kind != Kind::Set && value->kind != Kind::Range && value->kind != Kind::Size &&
           value->kind != Kind::Tensor && value->kind != Kind::NdArray && value->kind != Kind::Instance)
         throw_error("TypeError", "cannot unpack non-iterable " + in.type_name(value) + " object");
-      std::vector<ObjPtr> items = in.iterate(value);
       size_t star = elts.size();
       for (size_t i = 0; i < elts.size(); ++i)
         if (elts[i]->kind == ExprKind::Starred) star = i;
+      std::vector<ObjPtr> items;
+      if (star == elts.size() && value->kind == Kind::Instance) {  // CPython pulls one past the targets, no more
+        ObjPtr it = in.iter(value);
+        while (items.size() <= elts.size())
+          if (ObjPtr x = in.next_item(it)) items.push_back(std::move(x));
+          else break;
+      } else {
+        items = in.iterate(value);
+      }
       if (star == elts.size()) {
         if (items.size() > elts.size())
           throw_error("ValueError", "too many values to unpack (expected " + std::to_string(elts.size()) + ")");

@@ -373,6 +373,7 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
       int64_t stop = r.stop, step = r.step;
       return std::make_shared<IteratorObj>("range_iterator", [v, stop, step](Interpreter& in) -> ObjPtr {
         if (step > 0 ? *v >= stop : *v <= stop) return nullptr;
+        in.impl().count_steps(1);  // sum(map(f, range(10**9))) runs into the step limit, not forever
         ObjPtr x = in.make_int(*v);
         *v += step;
         return x;
