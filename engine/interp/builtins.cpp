@@ -274,8 +274,16 @@ void Interpreter::Impl::install_builtins() {
     auto not_reversible = [&]() -> ObjPtr {
       throw TorchError("TypeError", "'" + in.type_name(seq) + "' object is not reversible");
     };
-    if (seq->kind == Kind::Dict || seq->kind == Kind::Set || seq->kind == Kind::Int || seq->kind == Kind::Float)
-      return not_reversible();
+    if (seq->kind == Kind::Set || seq->kind == Kind::Int || seq->kind == Kind::Float) return not_reversible();
+    auto* view = obj_cast<IteratorObj>(seq.get());
+    if (seq->kind == Kind::Dict || (view && view->reusable)) {  // dicts keep insertion order, so they reverse
+      auto items = in.iterate(seq);
+      std::reverse(items.begin(), items.end());
+      const std::string t = view ? view->type_name : "dict_keys";
+      return iterator(in, t == "dict_items" ? "dict_reverseitemiterator" : t == "dict_values" ? "dict_reversevalueiterator"
+                                                                                               : "dict_reversekeyiterator",
+                      std::move(items));
+    }
     if (seq->kind == Kind::List) {  // by index from the end, as CPython's list_reverseiterator
       auto i = std::make_shared<int64_t>(int64_t(static_cast<ListObj&>(*seq).items.size()) - 1);
       return lazy("list_reverseiterator", [seq, i](Interpreter&) -> ObjPtr {

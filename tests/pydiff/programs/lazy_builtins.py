@@ -71,3 +71,10 @@ try:
     reversed(map(str, [1]))
 except TypeError as err:
     print(err)
+d = {"a": 1, "b": 2, "c": 3}
+for r in (reversed(d), reversed(d.keys()), reversed(d.values()), reversed(d.items())):
+    print(kind(r), list(r))
+try:
+    reversed({1, 2})
+except TypeError as err:
+    print(err)
