@@ -19,6 +19,12 @@ using Args = CallArgs;
 ObjPtr iterator(Interpreter&, std::string type, std::vector<ObjPtr> items) {
   return std::make_shared<IteratorObj>(std::move(type), std::move(items));
 }
+ObjPtr lazy(std::string type, IteratorObj::Produce produce) {  // Note [Lazy iteration]
+  return std::make_shared<IteratorObj>(std::move(type), std::move(produce));
+}
+std::string arguments_before(size_t k) {  // zip(strict=True) messages: "argument 1", "arguments 1-2"
+  return k == 1 ? "argument 1" : "arguments 1-" + std::to_string(k);
+}
 
 // round(x) / round(x, n): banker's rounding on the exact binary value, as CPython does.
 ObjPtr py_round(Interpreter& in, const ObjPtr& x, const ObjPtr& nd) {
@@ -70,27 +76,26 @@ ObjPtr min_max(Interpreter& in, Args& a, bool is_max) {
   ObjPtr key = p.kw("key");
   ObjPtr def = p.kw("default");
   p.finish();
-  std::vector<ObjPtr> items;
+  ObjPtr it;
   if (a.args.size() == 1) {
-    items = in.iterate(a.args[0]);
+    it = in.iter(a.args[0]);
   } else if (a.args.empty()) {
     throw TorchError("TypeError", std::string(name) + " expected at least 1 argument, got 0");
   } else {
     if (def) throw TorchError("TypeError", std::string("Cannot specify a default for ") + name + "() with multiple positional arguments");
-    items = a.args;
+    it = in.iter(in.make_tuple(a.args));
   }
-  if (items.empty()) {
-    if (def) return def;
-    throw TorchError("ValueError", std::string(name) + "() arg is an empty sequence");
-  }
-  ObjPtr best = items[0];
-  ObjPtr best_key = is_none(key) ? best : in.call(key, CallArgs{{best}, {}});
-  for (size_t i = 1; i < items.size(); ++i) {
-    ObjPtr k = is_none(key) ? items[i] : in.call(key, CallArgs{{items[i]}, {}});
-    if (in.truthy(in.compare(is_max ? ">" : "<", k, best_key))) {
-      best = items[i];
+  ObjPtr best, best_key;  // items and their keys are taken in turn, as CPython does
+  while (ObjPtr x = in.next_item(it)) {
+    ObjPtr k = is_none(key) ? x : in.call(key, CallArgs{{x}, {}});
+    if (!best || in.truthy(in.compare(is_max ? ">" : "<", k, best_key))) {
+      best = x;
       best_key = k;
     }
+  }
+  if (!best) {
+    if (def) return def;
+    throw TorchError("ValueError", std::string(name) + "() arg is an empty sequence");
   }
   return best;
 }
@@ -227,18 +232,21 @@ void Interpreter::Impl::install_builtins() {
     p.finish();
     ObjPtr acc = start ? start : in.make_int(0);
     if (acc->kind == Kind::Str) throw TorchError("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
-    for (auto& x : in.iterate(it)) acc = in.binary_op("+", acc, x);
+    ObjPtr iter = in.iter(it);
+    while (ObjPtr x = in.next_item(iter)) acc = in.binary_op("+", acc, x);
     return acc;
   });
   def("any", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "any", a);
-    for (auto& x : in.iterate(p.required("iterable", 0)))
+    ObjPtr it = in.iter(p.required("iterable", 0));
+    while (ObjPtr x = in.next_item(it))  // stops at the first true item
       if (in.truthy(x)) return in.make_bool(true);
     return in.make_bool(false);
   });
   def("all", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "all", a);
-    for (auto& x : in.iterate(p.required("iterable", 0)))
+    ObjPtr it = in.iter(p.required("iterable", 0));
+    while (ObjPtr x = in.next_item(it))  // stops at the first false item
       if (!in.truthy(x)) return in.make_bool(false);
     return in.make_bool(true);
   });
@@ -262,10 +270,44 @@ void Interpreter::Impl::install_builtins() {
   def("reversed", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "reversed", a);
     ObjPtr seq = p.required("sequence", 0);
-    if (seq->kind == Kind::Dict || seq->kind == Kind::Set || (seq->kind == Kind::Instance && !obj_cast<IteratorObj>(seq.get())) ||
-        seq->kind == Kind::Int || seq->kind == Kind::Float)
-      if (seq->kind != Kind::Instance)
-        throw TorchError("TypeError", "'" + in.type_name(seq) + "' object is not reversible");
+    p.finish();
+    auto not_reversible = [&]() -> ObjPtr {
+      throw TorchError("TypeError", "'" + in.type_name(seq) + "' object is not reversible");
+    };
+    if (seq->kind == Kind::Set || seq->kind == Kind::Int || seq->kind == Kind::Float) return not_reversible();
+    auto* view = obj_cast<IteratorObj>(seq.get());
+    if (seq->kind == Kind::Dict || (view && view->reusable)) {  // dicts keep insertion order, so they reverse
+      auto items = in.iterate(seq);
+      std::reverse(items.begin(), items.end());
+      const std::string t = view ? view->type_name : "dict_keys";
+      return iterator(in, t == "dict_items" ? "dict_reverseitemiterator" : t == "dict_values" ? "dict_reversevalueiterator"
+                                                                                               : "dict_reversekeyiterator",
+                      std::move(items));
+    }
+    if (seq->kind == Kind::List) {  // by index from the end, as CPython's list_reverseiterator
+      auto i = std::make_shared<int64_t>(int64_t(static_cast<ListObj&>(*seq).items.size()) - 1);
+      return lazy("list_reverseiterator", [seq, i](Interpreter&) -> ObjPtr {
+        auto& l = static_cast<ListObj&>(*seq);
+        if (*i < 0 || *i >= int64_t(l.items.size())) return nullptr;
+        return l.items[size_t((*i)--)];
+      });
+    }
+    if (seq->kind == Kind::Instance) {
+      if (auto* it = obj_cast<IteratorObj>(seq.get()); it && !it->reusable) return not_reversible();
+      auto cls = in.impl().class_of(seq);
+      ObjPtr rev = cls && cls->is_user ? in.impl().class_lookup(*cls, "__reversed__") : nullptr;
+      if (rev) return in.call(rev, CallArgs{{seq}, {}});
+      ObjPtr get = cls && cls->is_user ? in.impl().class_lookup(*cls, "__getitem__") : nullptr;
+      ObjPtr len = cls && cls->is_user ? in.impl().class_lookup(*cls, "__len__") : nullptr;
+      if (get && len) {  // the sequence protocol backwards: __getitem__(len-1) ... __getitem__(0)
+        auto i = std::make_shared<int64_t>(in.len(seq) - 1);
+        return lazy("reversed", [seq, get, i](Interpreter& in) -> ObjPtr {
+          if (*i < 0) return nullptr;
+          return in.call(get, CallArgs{{seq, in.make_int((*i)--)}, {}});
+        });
+      }
+      if (cls && cls->is_user) return not_reversible();
+    }
     auto items = in.iterate(seq);
     std::reverse(items.begin(), items.end());
     return iterator(in, seq->kind == Kind::Range ? "range_iterator" : "list_reverseiterator", std::move(items));
@@ -275,80 +317,88 @@ void Interpreter::Impl::install_builtins() {
     ObjPtr seq = p.required("iterable", 0);
     ObjPtr start = p.get("start", 1);
     p.finish();
-    int64_t i = start ? to_int(in, start) : 0;
-    std::vector<ObjPtr> out;
-    for (auto& x : in.iterate(seq)) out.push_back(in.make_tuple({in.make_int(i++), x}));
-    return iterator(in, "enumerate", std::move(out));
+    auto i = std::make_shared<int64_t>(start ? to_int(in, start) : 0);
+    ObjPtr it = in.iter(seq);
+    return lazy("enumerate", [it, i](Interpreter& in) -> ObjPtr {
+      ObjPtr x = in.next_item(it);
+      return x ? in.make_tuple({in.make_int((*i)++), x}) : nullptr;
+    });
   });
   def("zip", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "zip", a);
-    ObjPtr strict = p.kw("strict");
+    ObjPtr strict_arg = p.kw("strict");
     p.finish();
-    std::vector<std::vector<ObjPtr>> seqs;
-    for (auto& s : a.args) seqs.push_back(in.iterate(s));
-    size_t n = seqs.empty() ? 0 : SIZE_MAX;
-    for (auto& s : seqs) n = std::min(n, s.size());
-    if (strict && in.truthy(strict)) {
-      for (size_t k = 1; k < seqs.size(); ++k)
-        if (seqs[k].size() != seqs[0].size())
-          throw TorchError("ValueError", "zip() argument " + std::to_string(k + 1) + " is " +
-                                             (seqs[k].size() < seqs[0].size() ? "shorter" : "longer") + " than argument 1");
-    }
-    std::vector<ObjPtr> out;
-    for (size_t i = 0; i < n; ++i) {
+    bool strict = strict_arg && in.truthy(strict_arg);
+    std::vector<ObjPtr> its;
+    for (auto& s : a.args) its.push_back(in.iter(s));
+    return lazy("zip", [its, strict](Interpreter& in) -> ObjPtr {
+      if (its.empty()) return nullptr;
       std::vector<ObjPtr> t;
-      for (auto& s : seqs) t.push_back(s[i]);
-      out.push_back(in.make_tuple(std::move(t)));
-    }
-    return iterator(in, "zip", std::move(out));
+      for (size_t k = 0; k < its.size(); ++k) {
+        ObjPtr x = in.next_item(its[k]);
+        if (x) {
+          t.push_back(std::move(x));
+          continue;
+        }
+        if (!strict) return nullptr;
+        if (k > 0)
+          throw TorchError("ValueError", "zip() argument " + std::to_string(k + 1) + " is shorter than " + arguments_before(k));
+        for (size_t j = 1; j < its.size(); ++j)
+          if (in.next_item(its[j]))
+            throw TorchError("ValueError", "zip() argument " + std::to_string(j + 1) + " is longer than " + arguments_before(j));
+        return nullptr;
+      }
+      return in.make_tuple(std::move(t));
+    });
   });
   def("map", [](Interpreter& in, Args& a) -> ObjPtr {
     if (a.args.size() < 2) throw TorchError("TypeError", "map() must have at least two arguments.");
-    std::vector<std::vector<ObjPtr>> seqs;
-    for (size_t i = 1; i < a.args.size(); ++i) seqs.push_back(in.iterate(a.args[i]));
-    size_t n = SIZE_MAX;
-    for (auto& s : seqs) n = std::min(n, s.size());
-    std::vector<ObjPtr> out;
-    for (size_t i = 0; i < n; ++i) {
+    ObjPtr fn = a.args[0];
+    std::vector<ObjPtr> its;
+    for (size_t i = 1; i < a.args.size(); ++i) its.push_back(in.iter(a.args[i]));
+    return lazy("map", [fn, its](Interpreter& in) -> ObjPtr {
       CallArgs ca;
-      for (auto& s : seqs) ca.args.push_back(s[i]);
-      out.push_back(in.call(a.args[0], ca));
-    }
-    return iterator(in, "map", std::move(out));
+      for (auto& it : its) {
+        ObjPtr x = in.next_item(it);
+        if (!x) return nullptr;
+        ca.args.push_back(std::move(x));
+      }
+      return in.call(fn, ca);
+    });
   });
   def("filter", [](Interpreter& in, Args& a) -> ObjPtr {
     if (a.args.size() != 2) throw TorchError("TypeError", "filter expected 2 arguments, got " + std::to_string(a.args.size()));
-    std::vector<ObjPtr> out;
-    for (auto& x : in.iterate(a.args[1])) {
-      bool keep = is_none(a.args[0]) ? in.truthy(x) : in.truthy(in.call(a.args[0], CallArgs{{x}, {}}));
-      if (keep) out.push_back(x);
-    }
-    return iterator(in, "filter", std::move(out));
+    ObjPtr fn = a.args[0];
+    ObjPtr it = in.iter(a.args[1]);
+    return lazy("filter", [fn, it](Interpreter& in) -> ObjPtr {
+      while (ObjPtr x = in.next_item(it))
+        if (is_none(fn) ? in.truthy(x) : in.truthy(in.call(fn, CallArgs{{x}, {}}))) return x;
+      return nullptr;
+    });
   });
   def("iter", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "iter", a);
     ObjPtr seq = p.required("object", 0);
-    if (auto* it = obj_cast<IteratorObj>(seq.get()); it && !it->reusable) return seq;
-    std::string type = seq->kind == Kind::List ? "list_iterator" : seq->kind == Kind::Tuple ? "tuple_iterator"
-                     : seq->kind == Kind::Range ? "range_iterator" : seq->kind == Kind::Str ? "str_ascii_iterator"
-                     : seq->kind == Kind::Dict ? "dict_keyiterator" : seq->kind == Kind::Set ? "set_iterator" : "iterator";
-    return iterator(in, type, in.iterate(seq));
+    p.finish();
+    return in.iter(seq);
   });
   def("next", [](Interpreter& in, Args& a) -> ObjPtr {
     ArgParser p(in, "next", a);
     ObjPtr it = p.required("iterator", 0);
     ObjPtr def = p.positional(1);
+    p.finish();
+    if (def) {
+      ObjPtr x = in.next_item(it);
+      return x ? x : def;
+    }
     auto* iter = obj_cast<IteratorObj>(it.get());
-    if (!iter || iter->reusable) {
+    if (!iter || iter->reusable) {  // a user __next__ raises its own StopIteration (with its value)
       ObjPtr m = it->kind == Kind::Instance ? in.getattr_or_null(it, "__next__") : nullptr;
       if (m) return in.call(m, CallArgs{});
       throw TorchError("TypeError", "'" + in.type_name(it) + "' object is not an iterator");
     }
-    if (iter->pos >= iter->items.size()) {
-      if (def) return def;
-      throw TorchError("StopIteration", "");
-    }
-    return iter->items[iter->pos++];
+    if (ObjPtr x = iter->next(in)) return x;
+    throw TorchError("StopIteration", "");
   });
   def("hasattr", [](Interpreter& in, Args& a) -> ObjPtr {
     if (a.args.size() != 2) throw TorchError("TypeError", "hasattr expected 2 arguments, got " + std::to_string(a.args.size()));

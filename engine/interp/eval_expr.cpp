@@ -303,26 +303,41 @@ ObjPtr Interpreter::Impl::make_function_object(const std::shared_ptr<FunctionCod
 
 // ---------------------------------------------------------------- comprehensions
 
+// Note [Generator expressions]: `(elt for t in it if c ...)` evaluates the first iterable and calls
+// iter() on it at once, in the enclosing scope, like CPython; everything else runs when an item is
+// asked for. The resumable state is one iterator per `for` clause (a stack: the innermost clause is
+// on top), so nested clauses are lazy too.
 ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
   auto scope = std::make_shared<Scope>();
   scope->info = &c.scope;
   scope->is_comprehension = true;
   scope->parent = frame->scope->info ? frame->scope : nullptr;
-  ObjPtr first_iter = eval_iterable(*c.generators[0].iter);  // in the enclosing scope, like Python
+  ObjPtr first_iter = in.iter(eval_iterable(*c.generators[0].iter));  // in the enclosing scope, like Python
+  if (c.kind == ExprKind::GeneratorExp) {
+    auto stack = std::make_shared<std::vector<ObjPtr>>(std::vector<ObjPtr>{first_iter});
+    Impl* self = this;
+    const Comp* comp = &c;
+    std::string qualprefix = frame->qualprefix + "<genexpr>.";
+    return std::make_shared<IteratorObj>("generator", [self, comp, scope, stack, qualprefix](Interpreter&) -> ObjPtr {
+      return self->resume_genexp(*comp, scope, *stack, qualprefix);
+    });
+  }
   ScopeSwap swap(frame, scope);
   std::vector<ObjPtr> out;
   auto dict = c.kind == ExprKind::DictComp ? std::make_shared<DictObj>() : nullptr;
   auto set = c.kind == ExprKind::SetComp ? make_new_set(in, false) : nullptr;  // SET_ADD as each element comes
 
-  Callable<void(size_t, const ObjPtr&)> level = [&](size_t i, const ObjPtr& iterable) {
+  Callable<void(size_t, const ObjPtr&)> level = [&](size_t i, const ObjPtr& it) {
     const Comprehension& g = c.generators[i];
-    auto body = [&](const ObjPtr& item) {
+    while (ObjPtr item = in.next_item(it)) {  // one item at a time (Note [Lazy iteration])
       in.count_step();
       assign(*g.target, item);
+      bool keep = true;
       for (auto& cond : g.ifs)
-        if (!in.truthy(eval(*cond))) return;
+        if (!in.truthy(eval(*cond))) { keep = false; break; }
+      if (!keep) continue;
       if (i + 1 < c.generators.size()) {
-        level(i + 1, eval_iterable(*c.generators[i + 1].iter));
+        level(i + 1, in.iter(eval_iterable(*c.generators[i + 1].iter)));
       } else if (dict) {
         ObjPtr k = eval(*c.key);
         ObjPtr v = eval(*c.value);
@@ -332,19 +347,71 @@ ObjPtr Interpreter::Impl::eval_comprehension(const Comp& c) {
       } else {
         out.push_back(eval(*c.elt));
       }
-    };
-    if (iterable->kind == Kind::Range) {
-      auto& r = as<RangeObj>(iterable);
-      for (int64_t v = r.start; r.step > 0 ? v < r.stop : v > r.stop; v += r.step) body(in.make_int(v));
-    } else {
-      for (const ObjPtr& item : in.iterate(iterable)) body(item);
     }
   };
   level(0, first_iter);
   if (dict) return dict;
-  if (c.kind == ExprKind::GeneratorExp) return std::make_shared<IteratorObj>("generator", std::move(out));
   if (set) return set;
   return in.make_list(std::move(out));
+}
+
+// One item of a generator expression, run in its own `<genexpr>` frame (tracebacks show it, as in
+// CPython); nullptr when exhausted.
+ObjPtr Interpreter::Impl::resume_genexp(const Comp& c, const std::shared_ptr<Scope>& scope, std::vector<ObjPtr>& stack,
+                                        const std::string& qualprefix) {
+  in.enter_call();
+  Frame fr;
+  fr.scope = scope;
+  fr.name = "<genexpr>";
+  fr.depth = frame->depth + 1;
+  fr.qualprefix = qualprefix;
+  struct Restore {
+    Interpreter& in;
+    Frame*& frame;
+    Frame* caller;
+    int line;
+    ~Restore() {
+      frame = caller;
+      in.current_line_ = line;
+      in.exit_call();
+    }
+  } restore{in, frame, frame, in.current_line_};
+  frame = &fr;
+  in.current_line_ = c.line;
+  try {
+    while (!stack.empty()) {
+      size_t i = stack.size() - 1;
+      fr.failing = nullptr;
+      ObjPtr item = in.next_item(stack.back());
+      if (!item) {
+        stack.pop_back();
+        continue;
+      }
+      in.count_step();
+      const Comprehension& g = c.generators[i];
+      assign(*g.target, item);
+      bool keep = true;
+      for (auto& cond : g.ifs)
+        if (!in.truthy(eval(*cond))) { keep = false; break; }
+      if (!keep) continue;
+      if (i + 1 < c.generators.size()) {
+        stack.push_back(in.iter(eval_iterable(*c.generators[i + 1].iter)));
+        continue;
+      }
+      return eval(*c.elt);
+    }
+    return nullptr;
+  } catch (PyException& e) {
+    stack.clear();  // a generator that raised is finished, as in CPython
+    add_traceback(e, c.line);
+    throw;
+  } catch (const std::exception& ex) {
+    stack.clear();
+    bool ok;
+    PyException e = convert(ex, ok);
+    add_traceback(e, c.line);
+    throw e;
+  }
 }
 
 // ---------------------------------------------------------------- set displays

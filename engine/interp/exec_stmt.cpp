@@ -231,10 +231,18 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
           value->kind != Kind::Dict && value->kind != Kind::Set && value->kind != Kind::Range && value->kind != Kind::Size &&
           value->kind != Kind::Tensor && value->kind != Kind::NdArray && value->kind != Kind::Instance)
         throw_error("TypeError", "cannot unpack non-iterable " + in.type_name(value) + " object");
-      std::vector<ObjPtr> items = in.iterate(value);
       size_t star = elts.size();
       for (size_t i = 0; i < elts.size(); ++i)
         if (elts[i]->kind == ExprKind::Starred) star = i;
+      std::vector<ObjPtr> items;
+      if (star == elts.size() && value->kind == Kind::Instance) {  // CPython pulls one past the targets, no more
+        ObjPtr it = in.iter(value);
+        while (items.size() <= elts.size())
+          if (ObjPtr x = in.next_item(it)) items.push_back(std::move(x));
+          else break;
+      } else {
+        items = in.iterate(value);
+      }
       if (star == elts.size()) {
         if (items.size() > elts.size())
           throw_error("ValueError", "too many values to unpack (expected " + std::to_string(elts.size()) + ")");
@@ -305,21 +313,13 @@ Flow Interpreter::Impl::exec_for(const For& s) {
       if (stop) return f;
     }
     if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
-  } else if (seq->kind == Kind::Instance && obj_cast<IteratorObj>(seq.get())) {
-    auto& it = static_cast<IteratorObj&>(*seq);
-    if (it.reusable) {
-      auto items = it.items;
-      for (auto& x : items) {
-        Flow f = handle(step(x), stop);
-        if (stop) return f;
-      }
-    }
-    while (!it.reusable && it.pos < it.items.size()) {
-      Flow f = handle(step(it.items[it.pos++]), stop);
-      if (stop) return f;
-    }
-  } else {
-    for (const ObjPtr& item : in.iterate(seq)) {
+  } else {  // one item per iteration (Note [Lazy iteration])
+    ObjPtr it = in.iter(seq);
+    while (true) {
+      in.current_line_ = s.line;  // an error raised by the iterator belongs to the `for` line
+      frame->failing = nullptr;
+      ObjPtr item = in.next_item(it);
+      if (!item) break;
       Flow f = handle(step(item), stop);
       if (stop) return f;
     }

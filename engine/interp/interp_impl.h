@@ -46,15 +46,33 @@ struct DescriptorObj : InstanceObj {
   ObjPtr setter;  // property only; null = read-only
 };
 
-// Python's list_iterator & co: `iter(x)` / `next(it)` over a snapshot of the items.
-// Also dict views (dict_keys / dict_items / dict_values), which are `reusable` (not consumed).
+// Note [Lazy iteration]: Python iterates one item at a time, and the order of side effects shows
+// it (a dataset's __getitem__ that prints runs between loop bodies; any() stops early; map() calls
+// its function only when asked). Interpreter::iter(x) gives an iterator object and
+// Interpreter::next_item(it) pulls one item (nullptr = StopIteration). An IteratorObj either walks
+// a snapshot (`items`: tuple, str, set, dict views, tensors - nothing can run in between that
+// would see the difference) or asks `produce` for each item (list by index, range, the sequence
+// protocol, map/filter/zip/enumerate/reversed, generator expressions). User classes with __next__
+// are iterators as they are. Interpreter::iterate(x) drains this into a vector for consumers that
+// read everything anyway (list(), sorted(), join ...).
 struct IteratorObj : InstanceObj {
   TP_OBJECT_SUBTYPE(Iterator)
+  using Produce = Callable<ObjPtr(Interpreter&)>;  // the next item, or nullptr when exhausted
   IteratorObj(std::string type, std::vector<ObjPtr> xs, bool reusable_ = false)
       : InstanceObj(std::move(type)), items(std::move(xs)), reusable(reusable_) { subtype = kSubtype; }
+  IteratorObj(std::string type, Produce p)
+      : InstanceObj(std::move(type)), reusable(false), produce(std::move(p)) { subtype = kSubtype; }
   std::vector<ObjPtr> items;
   size_t pos = 0;
-  bool reusable;
+  bool reusable;  // dict views (dict_keys / dict_items / dict_values): iterables, not iterators
+  Produce produce;
+  bool done = false;  // an exhausted iterator stays exhausted, as CPython's drop their source
+  ObjPtr next(Interpreter& in) {
+    if (done) return nullptr;
+    ObjPtr x = produce ? produce(in) : pos < items.size() ? items[pos++] : nullptr;
+    if (!x) done = true;
+    return x;
+  }
 };
 
 enum class Flow : uint8_t { Normal, Break, Continue, Return };
@@ -106,6 +124,9 @@ struct Interpreter::Impl {
   bool user_code_blocked = false;                      // set while the trace takes reprs
   std::vector<const Object*> repr_stack;               // cycle guard for repr of containers
   bool modules_installed = false;
+  // Every program run so far: a generator expression keeps pointers into its AST and may be
+  // consumed after the REPL input that made it is done.
+  std::vector<std::unique_ptr<Program>> programs;
 
   // ---- names (eval_expr.cpp)
   ObjPtr lookup(const std::string& name, int line);
@@ -134,6 +155,8 @@ struct Interpreter::Impl {
   ObjPtr eval_fstring(const std::vector<FStringPart>& parts);
   ObjPtr eval_call(const Call& c);
   ObjPtr eval_comprehension(const Comp& c);
+  ObjPtr resume_genexp(const Comp& c, const std::shared_ptr<Scope>& scope, std::vector<ObjPtr>& stack,
+                       const std::string& qualprefix);  // Note [Generator expressions]
   ObjPtr eval_set_display(const Collection& c);
   ObjPtr eval_constant_frozenset(const Collection& c);  // Note [Constant set displays]
   ObjPtr eval_iterable(const Expr& e);  // the iterable of for / comprehensions: {1, 2} is a frozenset constant

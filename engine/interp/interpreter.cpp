@@ -247,7 +247,8 @@ void Interpreter::exec_source(const std::string& source, const std::string& file
   }
   impl_->frame = &impl_->module_frame;
   depth_ = 0;
-  impl_->exec_block(prog->body);
+  impl_->programs.push_back(std::move(prog));
+  impl_->exec_block(impl_->programs.back()->body);
 }
 
 std::string Interpreter::exec_repl(const std::string& source, const std::string& filename) {
@@ -269,7 +270,8 @@ std::string Interpreter::exec_repl(const std::string& source, const std::string&
   impl_->frame = &impl_->module_frame;
   depth_ = 0;
   std::string echo;
-  for (auto& st : prog->body) {
+  impl_->programs.push_back(std::move(prog));
+  for (auto& st : impl_->programs.back()->body) {
     if (st->kind == StmtKind::Expr) {
       // An expression statement echoes its repr (None echoes nothing), like Python's REPL.
       ObjPtr v;

@@ -75,6 +75,8 @@ class Interpreter {
   ObjPtr unary_op(const std::string& op, const ObjPtr& a);
   ObjPtr compare(const std::string& op, const ObjPtr& a, const ObjPtr& b);
   std::vector<ObjPtr> iterate(const ObjPtr& o);            // materialised iteration (TypeError if not iterable)
+  ObjPtr iter(const ObjPtr& o);                             // iter(o): Note [Lazy iteration]
+  ObjPtr next_item(const ObjPtr& it);                       // next(it); nullptr when exhausted
   int64_t len(const ObjPtr& o);
   int64_t python_id(const ObjPtr& o) const;                 // id(): deterministic, CPython-looking
   std::string address_of(const ObjPtr& o) const;            // "0x7f..." used in <... at 0x...> reprs

@@ -183,6 +183,8 @@ std::string Interpreter::repr(const ObjPtr& o) {
       if (inst.repr_hook) return inst.repr_hook(*this);
       if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->reusable)
         return inst.type_name + "(" + repr(make_list(it->items)) + ")";
+      if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->type_name == "generator")
+        return "<generator object <genexpr> at " + address_of(o) + ">";
       std::string s = lib::repr(*this, o);
       if (!s.empty()) return s;
       if (auto* sup = obj_cast<SuperObj>(o.get()))
@@ -296,8 +298,7 @@ int64_t Interpreter::len(const ObjPtr& o) {
         ObjPtr r = call(m, a);
         return to_int(*this, r);
       }
-      if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->type_name != "generator")
-        return int64_t(it->items.size() - it->pos);
+      if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->reusable) return int64_t(it->items.size());
       break;
     }
     default: break;
@@ -337,46 +338,106 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
       return out;
     }
     case Kind::Instance: {
-      if (auto* it = obj_cast<IteratorObj>(o.get())) {
-        if (it->reusable) return it->items;
-        std::vector<ObjPtr> out(it->items.begin() + long(it->pos), it->items.end());
-        it->pos = it->items.size();
-        return out;
-      }
-      auto cls = impl_->class_of(o);
-      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
-        CallArgs a;
-        a.args = {o};
-        ObjPtr r = call(m, a);
-        if (r.get() == o.get()) impl_->throw_error("TypeError", "iterators defined with __next__ are not supported by the playground");
-        return iterate(r);
-      }
-      // The old sequence protocol (what `for x in dataset` uses when a class defines only
-      // __getitem__): items 0, 1, 2, ... until __getitem__ raises IndexError or StopIteration.
-      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
-        std::vector<ObjPtr> out;
-        for (int64_t i = 0;; ++i) {
-          impl_->count_steps(1);
-          CallArgs a;
-          a.args = {o, make_int(i)};
-          try {
-            out.push_back(call(m, a));
-          } catch (const PyException& e) {
-            if (exception_matches(e.type(), "IndexError") || exception_matches(e.type(), "StopIteration")) return out;
-            throw;
-          } catch (const TorchError& e) {
-            if (e.py_type() == "IndexError" || e.py_type() == "StopIteration") return out;
-            throw;
-          }
-        }
-      }
-      break;
+      if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->reusable) return it->items;
+      std::vector<ObjPtr> out;
+      ObjPtr it = iter(o);
+      while (ObjPtr x = next_item(it)) out.push_back(std::move(x));
+      return out;
     }
     default: break;
   }
   std::vector<ObjPtr> out;
   if (lib::iterate(*this, o, out)) return out;
   impl_->throw_error("TypeError", "'" + type_name(o) + "' object is not iterable");
+}
+
+namespace {
+ObjPtr snapshot_iterator(std::string type, std::vector<ObjPtr> items) {
+  return std::make_shared<IteratorObj>(std::move(type), std::move(items));
+}
+bool ends_iteration(const std::string& type) { return type == "IndexError" || type == "StopIteration"; }
+}  // namespace
+
+ObjPtr Interpreter::iter(const ObjPtr& o) {
+  switch (o->kind) {
+    case Kind::List: {  // by index, as CPython: items appended while iterating are seen
+      auto pos = std::make_shared<size_t>(0);
+      return std::make_shared<IteratorObj>("list_iterator", [o, pos](Interpreter&) -> ObjPtr {
+        auto& l = static_cast<ListObj&>(*o);
+        return *pos < l.items.size() ? l.items[(*pos)++] : nullptr;
+      });
+    }
+    case Kind::Range: {
+      auto& r = static_cast<RangeObj&>(*o);
+      auto v = std::make_shared<int64_t>(r.start);
+      int64_t stop = r.stop, step = r.step;
+      return std::make_shared<IteratorObj>("range_iterator", [v, stop, step](Interpreter& in) -> ObjPtr {
+        if (step > 0 ? *v >= stop : *v <= stop) return nullptr;
+        in.impl().count_steps(1);  // sum(map(f, range(10**9))) runs into the step limit, not forever
+        ObjPtr x = in.make_int(*v);
+        *v += step;
+        return x;
+      });
+    }
+    case Kind::Tuple: case Kind::Size: return snapshot_iterator("tuple_iterator", iterate(o));
+    case Kind::Str: return snapshot_iterator("str_ascii_iterator", iterate(o));
+    case Kind::Dict: return snapshot_iterator("dict_keyiterator", iterate(o));
+    case Kind::Set: return snapshot_iterator("set_iterator", iterate(o));
+    case Kind::Instance: {
+      if (auto* it = obj_cast<IteratorObj>(o.get())) {
+        if (!it->reusable) return o;
+        const std::string& t = it->type_name;  // dict_keys -> dict_keyiterator ...
+        std::string type = t == "dict_items" ? "dict_itemiterator" : t == "dict_values" ? "dict_valueiterator" : "dict_keyiterator";
+        return snapshot_iterator(type, it->items);
+      }
+      auto cls = impl_->class_of(o);
+      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
+        ObjPtr r = call(m, CallArgs{{o}, {}});
+        auto* rit = obj_cast<IteratorObj>(r.get());
+        auto rcls = r->kind == Kind::Instance && !rit ? impl_->class_of(r) : nullptr;
+        if ((rit && !rit->reusable) || (rcls && impl_->class_lookup(*rcls, "__next__"))) return r;
+        impl_->throw_error("TypeError", "iter() returned non-iterator of type '" + type_name(r) + "'");
+      }
+      // The old sequence protocol (what `for x in dataset` uses when a class defines only
+      // __getitem__): items 0, 1, 2, ... until __getitem__ raises IndexError or StopIteration.
+      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
+        auto i = std::make_shared<int64_t>(0);
+        return std::make_shared<IteratorObj>("iterator", [o, m, i](Interpreter& in) -> ObjPtr {
+          in.impl().count_steps(1);
+          try {
+            return in.call(m, CallArgs{{o, in.make_int((*i)++)}, {}});
+          } catch (const PyException& e) {
+            if (exception_matches(e.type(), "IndexError") || exception_matches(e.type(), "StopIteration")) return nullptr;
+            throw;
+          } catch (const TorchError& e) {
+            if (ends_iteration(e.py_type())) return nullptr;
+            throw;
+          }
+        });
+      }
+      break;
+    }
+    default: break;
+  }
+  std::vector<ObjPtr> out;
+  if (lib::iterate(*this, o, out)) return snapshot_iterator("iterator", std::move(out));
+  impl_->throw_error("TypeError", "'" + type_name(o) + "' object is not iterable");
+}
+
+ObjPtr Interpreter::next_item(const ObjPtr& it) {
+  if (auto* io = obj_cast<IteratorObj>(it.get()); io && !io->reusable) return io->next(*this);
+  auto cls = it->kind == Kind::Instance ? impl_->class_of(it) : nullptr;
+  ObjPtr m = cls ? impl_->class_lookup(*cls, "__next__") : nullptr;
+  if (!m) impl_->throw_error("TypeError", "'" + type_name(it) + "' object is not an iterator");
+  try {
+    return call(m, CallArgs{{it}, {}});
+  } catch (const PyException& e) {
+    if (exception_matches(e.type(), "StopIteration")) return nullptr;
+    throw;
+  } catch (const TorchError& e) {
+    if (e.py_type() == "StopIteration") return nullptr;
+    throw;
+  }
 }
 
 }  // namespace tp::interp

@@ -363,7 +363,8 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
           found = truthy(call(m, ca));
           break;
         }
-        for (auto& x : iterate(c)) if (equals(x, a)) { found = true; break; }
+        ObjPtr it = iter(c);  // stops at the first match, leaving an iterator there
+        while (ObjPtr x = next_item(it)) if (equals(x, a)) { found = true; break; }
         break;
       }
       case Kind::List: case Kind::Tuple: case Kind::Size: {

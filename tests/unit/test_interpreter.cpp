@@ -148,6 +148,8 @@ TEST_CASE("limits end the run with an error naming them", "[interp][eval][limits
   CHECK(err("for i in range(100):\n  print('xxxxxxxxxx')", out_cap) ==
         "RuntimeError: output limit exceeded: the program printed more than 0 MiB (the playground's limit)");
   CHECK(err("x = list(range(10**9))").rfind("RuntimeError: step limit exceeded", 0) == 0);
+  CHECK(err("x = sum(map(abs, range(10**9)))").rfind("RuntimeError: step limit exceeded", 0) == 0);
+  CHECK(err("class Inf:\n  def __getitem__(self, i): return i\nfor x in Inf(): pass", small).rfind("RuntimeError: step limit", 0) == 0);
 }
 
 TEST_CASE("statement events partition the output and carry errors", "[interp][session]") {
@@ -173,6 +175,13 @@ TEST_CASE("REPL echoes expression values like Python's interactive mode", "[inte
   CHECK(s.exec_repl("x[9]").error->type == "IndexError");
   s.reset();
   CHECK(s.exec_repl("x").error->type == "NameError");
+}
+
+TEST_CASE("a generator expression made in one REPL input runs in a later one", "[interp][session]") {
+  Session s;
+  CHECK(s.exec_repl("g = (x * 2 for x in range(3))").echo == "");
+  CHECK(s.exec_repl("next(g)").echo == "0");
+  CHECK(s.exec_repl("list(g)").echo == "[2, 4]");
 }
 
 TEST_CASE("sessions are independent", "[interp][session]") {
