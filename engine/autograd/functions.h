@@ -176,7 +176,12 @@ Tensor take(const Tensor& self, const Tensor& index);  // TakeBackward0
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, const Scalar& beta = Scalar::from_int(1),
+             const Scalar& alpha = Scalar::from_int(1));  // AddmmBackward0
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta = Scalar::from_int(1),
+             const Scalar& alpha = Scalar::from_int(1));  // AddmvBackward0
+Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta = Scalar::from_int(1),
+               const Scalar& alpha = Scalar::from_int(1));  // BaddbmmBackward0
 Tensor bmm(const Tensor& a, const Tensor& b);
 // torch.matmul / `@` (LinearAlgebra.cpp _matmul_impl): dot, mv, mm, 1-D @ 2-D (SqueezeBackward4),
 // N-D @ 2-D folded into mm (UnsafeViewBackward0), batched via bmm.
@@ -240,7 +245,8 @@ Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const T
 Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
-Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2);  // AddmmBackward0
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = Scalar::from_int(1),
+              const Scalar& alpha = Scalar::from_int(1));  // AddmmBackward0
 Tensor tril_(const Tensor& self, int64_t diagonal);   // TrilBackward0
 Tensor triu_(const Tensor& self, int64_t diagonal);   // TriuBackward0
 // In-place views (autograd/inplace_views.cpp): new geometry for self, version bumped, and (when

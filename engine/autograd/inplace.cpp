@@ -341,8 +341,8 @@ Tensor triu_(const Tensor& self, int64_t diagonal) {
 }
 
 // addmm_: self's own shape (no broadcasting back into it); self is not saved by AddmmBackward0.
-Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
-  return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2); });
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+  return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2, beta, alpha); });
 }
 
 // atan2_ / hypot_ save self for their backward; logical_and_ & co. write a bool result into self's dtype.

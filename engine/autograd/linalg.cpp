@@ -52,15 +52,62 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   return out;
 }
 
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b) {
-  Tensor out = native::addmm(bias, a, b);
+namespace {
+
+// FunctionsManual.cpp maybe_multiply: t itself when s == 1, else t * s.
+Tensor maybe_multiply(const Tensor& t, const Scalar& s) {
+  bool one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
+  return one ? t : mul(t, native::wrap_scalar(s));
+}
+
+}  // namespace
+
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, const Scalar& beta, const Scalar& alpha) {
+  Tensor out = native::addmm(bias, a, b, beta, alpha);
   if (auto n = make_node("AddmmBackward0", {bias, a, b}, out.dtype())) {
     if (n->should_compute_output(1)) n->save("mat2", b);
     if (n->should_compute_output(2)) n->save("mat1", a);
-    n->formula = [](const BackwardCtx& c) -> TensorList {
-      return {c.grad(),                                                     // self: grad (summed to bias)
-              c.needs(1) ? mm(c.grad(), t(c.get("mat2"))) : Tensor(),       // mat1: grad @ mat2^T
-              c.needs(2) ? mm(t(c.get("mat1")), c.grad()) : Tensor()};      // mat2: mat1^T @ grad
+    n->formula = [beta, alpha](const BackwardCtx& c) -> TensorList {
+      return {c.needs(0) ? maybe_multiply(c.grad(), beta) : Tensor(),                          // self: grad * beta
+              c.needs(1) ? maybe_multiply(mm(c.grad(), t(c.get("mat2"))), alpha) : Tensor(),  // mat1: grad @ mat2^T * alpha
+              c.needs(2) ? maybe_multiply(mm(t(c.get("mat1")), c.grad()), alpha) : Tensor()}; // mat2: mat1^T @ grad * alpha
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  Tensor out = native::addmv(self, mat, vec, beta, alpha);
+  if (auto n = make_node("AddmvBackward0", {self, mat, vec}, out.dtype())) {
+    if (n->should_compute_output(1)) n->save("vec", vec);
+    if (n->should_compute_output(2)) n->save("mat", mat);
+    n->formula = [beta, alpha](const BackwardCtx& c) -> TensorList {
+      TensorList r(3);
+      if (c.needs(0)) r[0] = maybe_multiply(c.grad(), beta);  // self: grad * beta
+      if (c.needs(1))  // mat: grad.ger(vec) * alpha
+        r[1] = maybe_multiply(mul(unsqueeze(c.grad(), 1), unsqueeze(c.get("vec"), 0)), alpha);
+      if (c.needs(2)) r[2] = maybe_multiply(mv(t(c.get("mat")), c.grad()), alpha);  // vec: mat^T @ grad * alpha
+      return r;
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  Tensor out = native::baddbmm(self, b1, b2, beta, alpha);
+  if (auto n = make_node("BaddbmmBackward0", {self, b1, b2}, out.dtype())) {
+    if (n->should_compute_output(1)) n->save("batch2", b2);
+    if (n->should_compute_output(2)) n->save("batch1", b1);
+    n->formula = [beta, alpha](const BackwardCtx& c) -> TensorList {
+      TensorList r(3);
+      if (c.needs(0)) r[0] = maybe_multiply(c.grad(), beta);  // self: grad * beta
+      if (c.needs(1))  // batch1: grad.bmm(batch2^T) * alpha
+        r[1] = maybe_multiply(bmm(c.grad(), transpose(c.get("batch2"), 1, 2)), alpha);
+      if (c.needs(2))  // batch2: batch1^T.bmm(grad) * alpha
+        r[2] = maybe_multiply(bmm(transpose(c.get("batch1"), 1, 2), c.grad()), alpha);
+      return r;
     };
     set_history(out, n);
   }

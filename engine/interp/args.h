@@ -67,5 +67,10 @@ std::vector<ObjPtr> sequence_items(Interpreter& in, const ObjPtr& obj);
 inline Scalar to_scalar(Interpreter&, const ObjPtr& obj) { return to_scalar(obj); }
 inline DType to_dtype(Interpreter&, const ObjPtr& obj) { return to_dtype(obj); }
 inline Device to_device(Interpreter&, const ObjPtr& obj) { return to_device(obj); }
+// A keyword-only Scalar such as addmm's beta=/alpha= (1 when absent or None).
+inline Scalar kw_scalar(ArgParser& p, const std::string& name) {
+  ObjPtr v = p.kw(name);
+  return is_none(v) ? Scalar::from_int(1) : to_scalar(v);
+}
 
 }  // namespace tp::interp

@@ -53,7 +53,7 @@ void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "addmm_", [](Interpreter& in, Tensor& self, ArgParser& p) {
     const Tensor& m1 = tensor_arg(in, p.required("mat1", 0), "addmm_", "mat1", 1);
     const Tensor& m2 = tensor_arg(in, p.required("mat2", 1), "addmm_", "mat2", 2);
-    return in.wrap_tensor(tp::addmm_(self, m1, m2));
+    return in.wrap_tensor(tp::addmm_(self, m1, m2, kw_scalar(p, "beta"), kw_scalar(p, "alpha")));
   });
 }
 

@@ -218,10 +218,21 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "bmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::bmm(self, tensor_arg(in, p.required("mat2", 0), "bmm", "mat2", 2)));
   }, &torch);
+  // addmm / addmv / baddbmm(self, a, b, *, beta=1, alpha=1): out = beta * self + alpha * (a @ b).
   method(tc, "addmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     const Tensor& m1 = tensor_arg(in, p.required("mat1", 0), "addmm", "mat1", 2);
     const Tensor& m2 = tensor_arg(in, p.required("mat2", 1), "addmm", "mat2", 3);
-    return in.wrap_tensor(tp::addmm(self, m1, m2));
+    return in.wrap_tensor(tp::addmm(self, m1, m2, kw_scalar(p, "beta"), kw_scalar(p, "alpha")));
+  }, &torch);
+  method(tc, "addmv", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& mat = tensor_arg(in, p.required("mat", 0), "addmv", "mat", 2);
+    const Tensor& vec = tensor_arg(in, p.required("vec", 1), "addmv", "vec", 3);
+    return in.wrap_tensor(tp::addmv(self, mat, vec, kw_scalar(p, "beta"), kw_scalar(p, "alpha")));
+  }, &torch);
+  method(tc, "baddbmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& b1 = tensor_arg(in, p.required("batch1", 0), "baddbmm", "batch1", 2);
+    const Tensor& b2 = tensor_arg(in, p.required("batch2", 1), "baddbmm", "batch2", 3);
+    return in.wrap_tensor(tp::baddbmm(self, b1, b2, kw_scalar(p, "beta"), kw_scalar(p, "alpha")));
   }, &torch);
 
   // ---------------------------------------------------------------- whole-tensor predicates

@@ -100,7 +100,31 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   return mm_impl(a, b);
 }
 
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b) {
+namespace {
+
+// gemm/gemv's epilogue: out = alpha * prod + beta * bias (bias already expanded to prod's shape).
+// beta == 0 never reads the bias (BLAS semantics: nan/inf there do not propagate); a factor of 1
+// is not multiplied, so the default call rounds exactly as prod + bias.
+Tensor scale_add(const Tensor& prod, const Tensor& bias, const Scalar& beta, const Scalar& alpha) {
+  DType dt = prod.dtype();
+  Prepared p = prepare({prod, bias}, dt, dt);
+  dispatch_type(p.compute, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same_v<T, bool>) {
+      const T be = scalar_as<T>(beta), al = scalar_as<T>(alpha);
+      const bool one_a = al == T(1), one_b = be == T(1);
+      if (be == T(0)) run_binary<T, T>(p, [al, one_a](T x, T) -> T { return one_a ? x : T(al * x); });
+      else run_binary<T, T>(p, [al, be, one_a, one_b](T x, T y) -> T {
+        return T((one_a ? x : T(al * x)) + (one_b ? y : T(be * y)));
+      });
+    }
+  });
+  return finish(p);
+}
+
+}  // namespace
+
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, const Scalar& beta, const Scalar& alpha) {
   check_devices("addmm", {{"self", &bias}, {"mat1", &a}, {"mat2", &b}});
   TP_CHECK(bias.dtype() == b.dtype(), "self and mat2 must have the same dtype, but got " +
                                           scalar_type_name(bias.dtype()) + " and " + scalar_type_name(b.dtype()));
@@ -114,14 +138,36 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b) {
   check_supported("addmm_impl_cpu_", a.dtype());
   // expand_size(self, {n, m}, "addmm"): the bias broadcasts like expand (its message on mismatch).
   Tensor bias_e = expand(bias, {a.sizes()[0], b.sizes()[1]});
-  Tensor prod = mm_impl(a, b);
   // gemm: C = alpha * (A @ B) + beta * C with C starting as the bias.
-  Prepared p = prepare({prod, bias_e}, a.dtype(), a.dtype());
-  dispatch_type(a.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (!std::is_same_v<T, bool>) run_binary<T, T>(p, [](T x, T y) -> T { return x + y; });
-  });
-  return p.out;
+  return scale_add(mm_impl(a, b), bias_e, beta, alpha);
+}
+
+// TORCH_META_FUNC(addmv) checks, then addmv_out_cpu: self expanded to (n), copied into the
+// result (converting to vec's dtype) unless beta == 0, then gemv.
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  check_devices("addmv", {{"self", &self}, {"mat", &mat}, {"vec", &vec}});
+  TP_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1,
+           "vector + matrix @ vector expected, got " + std::to_string(self.dim()) + ", " + std::to_string(mat.dim()) +
+               ", " + std::to_string(vec.dim()));
+  TP_CHECK(mat.sizes()[1] == vec.sizes()[0] && (mat.sizes()[0] == self.numel() || self.numel() == 1),
+           "size mismatch, got input (" + std::to_string(self.dim() == 0 ? 1 : self.sizes()[0]) + "), mat (" +
+               std::to_string(mat.sizes()[0]) + "x" + std::to_string(mat.sizes()[1]) + "), vec (" +
+               std::to_string(vec.sizes()[0]) + ")");
+  Tensor prod = mv(mat, vec);
+  Tensor s = self.dtype() == prod.dtype() ? self : to(self, prod.dtype(), self.device(), false);
+  return scale_add(prod, expand(s, {mat.sizes()[0]}), beta, alpha);
+}
+
+// TORCH_META_FUNC(baddbmm): self expanded to (b, n, p) and of batch1's dtype; bmm's checks.
+Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  check_devices("baddbmm", {{"self", &self}, {"batch1", &b1}, {"batch2", &b2}});
+  TP_CHECK(b1.dim() == 3, "batch1 must be a 3D tensor");
+  TP_CHECK(b2.dim() == 3, "batch2 must be a 3D tensor");
+  Tensor self_e = expand(self, {b1.sizes()[0], b1.sizes()[1], b2.sizes()[2]});
+  TP_CHECK(self.dtype() == b1.dtype(), "Input dtypes must be the same, got: input " + c_type_name(self.dtype()) +
+                                           ", batch1: " + c_type_name(b1.dtype()) + ", batch2: " +
+                                           c_type_name(b2.dtype()));
+  return scale_add(bmm(b1, b2), self_e, beta, alpha);
 }
 
 Tensor mv(const Tensor& a, const Tensor& v) {

@@ -210,7 +210,10 @@ Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const T
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
-Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b);
+Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, const Scalar& beta = Scalar::from_int(1),
+             const Scalar& alpha = Scalar::from_int(1));
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha);
+Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha);
 Tensor bmm(const Tensor& a, const Tensor& b);
 
 // ---------------------------------------------------------------- in-place (ops/inplace.cpp)
