@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "autograd/math_more.h"
+#include "autograd/split_repeat.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;
@@ -112,4 +113,14 @@ GC_CASE("addmm/addmv/baddbmm with beta and alpha") {
             {dseq({2, 1, 2}), dseq({2, 2, 3}), dseq({2, 3, 2}, -0.5)});
   gradcheck([&](auto& x) { Tensor y = nonleaf(x[0]); return addmm_(y, x[1], x[2], neg, half); },
             {dseq({2, 3}), dseq({2, 4}, -0.7), dseq({4, 3}, 0.2, -0.15)});
+}
+
+GC_CASE("tensor_split and repeat_interleave") {
+  SETUP;
+  gradcheck([](auto& x) { return tensor_split(x[0], 3, 1)[0]; }, {dseq({2, 5})});
+  gradcheck([](auto& x) { return tensor_split_indices(x[0], {1, -1}, 0)[1]; }, {dseq({4, 2})});
+  gradcheck([](auto& x) { return repeat_interleave(x[0], 3, std::nullopt, std::nullopt); }, {dseq({2, 2})});
+  gradcheck([](auto& x) { return repeat_interleave(x[0], 2, int64_t(-1), std::nullopt); }, {dseq({2, 3})});
+  Tensor reps = native::from_scalars({Scalar::from_int(2), Scalar::from_int(0), Scalar::from_int(3)}, {3}, DType::Int64, Device{});
+  gradcheck([reps](auto& x) { return repeat_interleave(x[0], reps, int64_t(0), std::nullopt); }, {dseq({3, 2})});
 }
