@@ -32,7 +32,7 @@ void install_linalg_cross(Interpreter& in, ModuleObj& linalg);  // torch.linalg.
 void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_misc_more.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.
 void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_split_repeat.cpp: tensor_split, repeat_interleave.
+// lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
 void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);

@@ -1,4 +1,5 @@
-// torch.tensor_split / Tensor.tensor_split and torch.repeat_interleave / Tensor.repeat_interleave.
+// torch.tensor_split / Tensor.tensor_split, torch.repeat_interleave / Tensor.repeat_interleave and
+// torch.searchsorted / torch.bucketize.
 #include "autograd/split_repeat.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
@@ -50,6 +51,30 @@ void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     ObjPtr r = repeat_interleave_call(in, input, repeats, p, 2);
     p.finish();
     return r;
+  });
+  // searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None);
+  // a Python number as input is a wrapped number (searchsorted.Scalar).
+  def(torch, "torch.", "searchsorted", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.searchsorted", a);
+    const Tensor& bd = tensor_arg(in, p.required("sorted_sequence", 0), "searchsorted", "sorted_sequence", 1);
+    ObjPtr v = p.required("input", 1);
+    Tensor input = is_tensor(v) ? tensor_of(v) : native::wrap_scalar(to_scalar(v), bd.device());
+    bool out_int32 = bool_arg(in, p.kw("out_int32"), false), right = bool_arg(in, p.kw("right"), false);
+    ObjPtr s = p.kw("side"), so = p.kw("sorter");
+    std::optional<std::string> side;
+    if (!is_none(s)) side = to_str(in, s, "argument 'side'");
+    Tensor sorter = is_none(so) ? Tensor() : tensor_arg(in, so, "searchsorted", "sorter", 6);
+    p.finish();
+    return in.wrap_tensor(native::searchsorted(bd, input, out_int32, right, side, sorter));
+  });
+  def(torch, "torch.", "bucketize", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.bucketize", a);
+    ObjPtr v = p.required("input", 0);
+    const Tensor& bd = tensor_arg(in, p.required("boundaries", 1), "bucketize", "boundaries", 2);
+    Tensor input = is_tensor(v) ? tensor_of(v) : native::wrap_scalar(to_scalar(v), bd.device());
+    bool out_int32 = bool_arg(in, p.kw("out_int32"), false), right = bool_arg(in, p.kw("right"), false);
+    p.finish();
+    return in.wrap_tensor(native::bucketize(input, bd, out_int32, right));
   });
 }
 

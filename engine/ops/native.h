@@ -9,6 +9,7 @@
 //  * math goes through xtensor adaptors over the storage (ops/xt_view.h), never copies into xtensor containers.
 #pragma once
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -171,6 +172,10 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
 // ---------------------------------------------------------------- counting (ops/index_gen.cpp)
 Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);
 Tensor bincount(const Tensor& self, const Tensor& weights, int64_t minlength);  // weights may be undefined
+// ops/bucketize.cpp: int64 (int32 with out_int32) positions; `sorter` may be undefined.
+Tensor searchsorted(const Tensor& boundaries, const Tensor& input, bool out_int32, bool right,
+                    const std::optional<std::string>& side, const Tensor& sorter);
+Tensor bucketize(const Tensor& input, const Tensor& boundaries, bool out_int32, bool right);
 
 // ---------------------------------------------------------------- reductions (ops/reduce.cpp)
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
