@@ -105,6 +105,8 @@ Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptD
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+// torch.aminmax(dim=None, keepdim=False) -> (min, max), one AminmaxBackward0 node.
+std::pair<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
 Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
 Tensor max_all(const Tensor& a);   // torch.max(t): 0-dim, error on empty like PyTorch
 Tensor min_all(const Tensor& a);

@@ -119,6 +119,44 @@ Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) {
   return out;
 }
 
+// aminmax (TORCH_META_FUNC(aminmax) checks): one AminmaxBackward0 node with two outputs; each
+// grad is spread evenly over the elements equal to its extremum, as for amin/amax (FunctionsManual
+// aminmax_backward's body was not available to check; the evenly-split rule is amin/amax's).
+std::pair<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  std::vector<int64_t> dims;
+  if (dim) {
+    int64_t d = self.dim() == 0 ? *dim : wrap_dim(*dim, self.dim());
+    if (self.dim() == 0) {
+      TP_CHECK_INDEX(*dim == 0 || *dim == -1,
+                     "aminmax: Expected reduction dim -1 or 0 for scalar but got " + std::to_string(*dim));
+    } else {
+      TP_CHECK_INDEX(self.size(d) != 0, "aminmax: Expected reduction dim " + std::to_string(d) + " to have non-zero size.");
+      dims.push_back(d);
+    }
+  } else {
+    TP_CHECK(self.numel() > 0,
+             "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
+  }
+  Tensor mn = native::amin(self, dims, keepdim), mx = native::amax(self, dims, keepdim);
+  if (auto n = make_node("AminmaxBackward0", {self}, mn.dtype())) {
+    n->save("self", self);
+    n->save("min", mn, /*is_output=*/true);
+    n->save("max", mx, /*is_output=*/true);
+    set_history(mn, n);
+    set_history(mx, n);
+    n->formula = [dims, keepdim](const BackwardCtx& c) -> TensorList {
+      Tensor self = c.get("self"), g;
+      if (c.grad(0).defined()) g = distribute(c.grad(0), self, c.get("min"), dims, keepdim);  // grad_min over argmins
+      if (c.grad(1).defined()) {  // + grad_max over argmaxes
+        Tensor gm = distribute(c.grad(1), self, c.get("max"), dims, keepdim);
+        g = g.defined() ? add(g, gm) : gm;
+      }
+      return {g};
+    };
+  }
+  return {mn, mx};
+}
+
 namespace {
 
 Tensor record_extremum_all(const Tensor& a, Tensor out, const char* name) {

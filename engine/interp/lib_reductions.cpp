@@ -128,6 +128,11 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "amax", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::amax(self, dims_arg(in, p.get("dim", 0)), keepdim_arg(in, p, 1)));
   }, &torch);
+  // aminmax(*, dim=None, keepdim=False) -> torch.return_types.aminmax(min=..., max=...)
+  method(tc, "aminmax", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    auto r = tp::aminmax(self, opt_int(in, p.kw("dim"), "argument 'dim'"), bool_arg(in, p.kw("keepdim"), false));
+    return make_struct_seq(in, "torch.return_types.aminmax", {"min", "max"}, {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+  }, &torch);
   method(tc, "amin", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::amin(self, dims_arg(in, p.get("dim", 0)), keepdim_arg(in, p, 1)));
   }, &torch);

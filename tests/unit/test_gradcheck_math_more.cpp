@@ -124,3 +124,11 @@ GC_CASE("tensor_split and repeat_interleave") {
   Tensor reps = native::from_scalars({Scalar::from_int(2), Scalar::from_int(0), Scalar::from_int(3)}, {3}, DType::Int64, Device{});
   gradcheck([reps](auto& x) { return repeat_interleave(x[0], reps, int64_t(0), std::nullopt); }, {dseq({3, 2})});
 }
+
+GC_CASE("aminmax (both outputs, with and without dim)") {
+  SETUP;
+  gradcheck([](auto& x) { auto r = aminmax(x[0], std::nullopt, false); return add(r.first, mul(r.second, r.second)); },
+            {dseq({2, 3})});
+  gradcheck([](auto& x) { auto r = aminmax(x[0], int64_t(1), true); return sub(r.second, mul(r.first, r.first)); },
+            {dseq({3, 4}, 0.3, 0.7)});
+}
