@@ -184,6 +184,8 @@ Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Sca
              const Scalar& alpha = Scalar::from_int(1));  // AddmvBackward0
 Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta = Scalar::from_int(1),
                const Scalar& alpha = Scalar::from_int(1));  // BaddbmmBackward0
+Tensor addbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta = Scalar::from_int(1),
+              const Scalar& alpha = Scalar::from_int(1));  // AddbmmBackward0
 Tensor bmm(const Tensor& a, const Tensor& b);
 // torch.matmul / `@` (LinearAlgebra.cpp _matmul_impl): dot, mv, mm, 1-D @ 2-D (SqueezeBackward4),
 // N-D @ 2-D folded into mm (UnsafeViewBackward0), batched via bmm.

@@ -114,6 +114,29 @@ Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Sca
   return out;
 }
 
+Tensor addbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  Tensor out = native::addbmm(self, b1, b2, beta, alpha);
+  if (auto n = make_node("AddbmmBackward0", {self, b1, b2}, out.dtype())) {
+    if (n->should_compute_output(1) || n->should_compute_output(2)) {
+      n->save("batch2", b2);
+      n->save("batch1", b1);
+    }
+    n->formula = [beta, alpha](const BackwardCtx& c) -> TensorList {
+      TensorList r(3);
+      if (c.needs(0)) r[0] = maybe_multiply(c.grad(), beta);  // self: grad * beta
+      if (c.needs(1) || c.needs(2)) {
+        Tensor b1 = c.get("batch1"), b2 = c.get("batch2");
+        Tensor g = expand(unsqueeze(c.grad(), 0), {b1.size(0), b1.size(1), b2.size(2)});  // grad per batch
+        if (c.needs(1)) r[1] = maybe_multiply(bmm(g, transpose(b2, 1, 2)), alpha);  // batch1: g.bmm(batch2^T) * alpha
+        if (c.needs(2)) r[2] = maybe_multiply(bmm(transpose(b1, 1, 2), g), alpha);  // batch2: batch1^T.bmm(g) * alpha
+      }
+      return r;
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
 Tensor bmm(const Tensor& a, const Tensor& b) {
   Tensor out = native::bmm(a, b);
   if (auto n = make_node("BmmBackward0", {a, b}, out.dtype())) {

@@ -223,7 +223,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "bmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::bmm(self, tensor_arg(in, p.required("mat2", 0), "bmm", "mat2", 2)));
   }, &torch);
-  // addmm / addmv / baddbmm(self, a, b, *, beta=1, alpha=1): out = beta * self + alpha * (a @ b).
+  // addmm / addmv / baddbmm / addbmm(self, a, b, *, beta=1, alpha=1): out = beta * self + alpha * (a @ b).
   method(tc, "addmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     const Tensor& m1 = tensor_arg(in, p.required("mat1", 0), "addmm", "mat1", 2);
     const Tensor& m2 = tensor_arg(in, p.required("mat2", 1), "addmm", "mat2", 3);
@@ -238,6 +238,11 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     const Tensor& b1 = tensor_arg(in, p.required("batch1", 0), "baddbmm", "batch1", 2);
     const Tensor& b2 = tensor_arg(in, p.required("batch2", 1), "baddbmm", "batch2", 3);
     return in.wrap_tensor(tp::baddbmm(self, b1, b2, kw_scalar(p, "beta"), kw_scalar(p, "alpha")));
+  }, &torch);
+  method(tc, "addbmm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& b1 = tensor_arg(in, p.required("batch1", 0), "addbmm", "batch1", 2);
+    const Tensor& b2 = tensor_arg(in, p.required("batch2", 1), "addbmm", "batch2", 3);
+    return in.wrap_tensor(tp::addbmm(self, b1, b2, kw_scalar(p, "beta"), kw_scalar(p, "alpha")));
   }, &torch);
 
   // ---------------------------------------------------------------- whole-tensor predicates

@@ -170,6 +170,28 @@ Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Sca
   return scale_add(bmm(b1, b2), self_e, beta, alpha);
 }
 
+// addbmm_out / addbmm_impl_: self expanded to (n, p); then one addmm_ per batch, beta applied to
+// the first only (so beta == 0 never reads self); no batches: beta * self (or zeros).
+Tensor addbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  Tensor r = expand(self, {b1.size(1), b2.size(2)});
+  TP_CHECK(b1.dim() == 3, "batch1 must be a 3D tensor");
+  TP_CHECK(b2.dim() == 3, "batch2 must be a 3D tensor");
+  TP_CHECK(b1.size(0) == b2.size(0), "batch1 and batch2 must have same number of batches, got " +
+                                         std::to_string(b1.size(0)) + " and " + std::to_string(b2.size(0)));
+  TP_CHECK(b1.size(2) == b2.size(1), "Incompatible matrix sizes for bmm (" + std::to_string(b1.size(1)) + "x" +
+                                         std::to_string(b1.size(2)) + " and " + std::to_string(b2.size(1)) + "x" +
+                                         std::to_string(b2.size(2)) + ")");
+  if (b1.size(0) == 0)
+    return addmm(r, zeros({b1.size(1), 0}, b1.dtype(), b1.device()), zeros({0, b2.size(2)}, b2.dtype(), b2.device()),
+                 beta, alpha);
+  Scalar b = beta;
+  for (int64_t i = 0; i < b1.size(0); ++i) {
+    r = addmm(r, select(b1, 0, i), select(b2, 0, i), b, alpha);
+    b = Scalar::from_int(1);  // accumulate onto the output after the first batch
+  }
+  return r;
+}
+
 Tensor mv(const Tensor& a, const Tensor& v) {
   check_devices("mv", {{"self", &a}, {"vec", &v}});
   TP_CHECK(a.dim() == 2 && v.dim() == 1, "vector + matrix @ vector expected, got 1, " + std::to_string(a.dim()) +

@@ -219,6 +219,7 @@ Tensor addmm(const Tensor& bias, const Tensor& a, const Tensor& b, const Scalar&
              const Scalar& alpha = Scalar::from_int(1));
 Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha);
 Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha);
+Tensor addbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha);
 Tensor bmm(const Tensor& a, const Tensor& b);
 
 // ---------------------------------------------------------------- in-place (ops/inplace.cpp)

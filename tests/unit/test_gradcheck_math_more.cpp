@@ -103,7 +103,7 @@ GC_CASE("linalg_cross: dim 0 and -1, broadcast batch") {
   gradcheck([](auto& x) { return linalg_cross(x[0], x[1], 0); }, {dseq({3, 2}), dseq({3, 1}, -0.6, 0.21)});
 }
 
-GC_CASE("addmm/addmv/baddbmm with beta and alpha") {
+GC_CASE("addmm/addmv/baddbmm/addbmm with beta and alpha") {
   SETUP;
   const Scalar half = Scalar::from_double(0.5), neg = Scalar::from_double(-1.5), zero = Scalar::from_int(0);
   gradcheck([&](auto& x) { return addmm(x[0], x[1], x[2], half, neg); }, {dseq({2, 4}), dseq({2, 3}), dseq({3, 4}, -0.5)});
@@ -111,6 +111,8 @@ GC_CASE("addmm/addmv/baddbmm with beta and alpha") {
   gradcheck([&](auto& x) { return addmv(x[0], x[1], x[2], neg, half); }, {dseq({2}), dseq({2, 3}), dseq({3}, -0.5)});
   gradcheck([&](auto& x) { return baddbmm(x[0], x[1], x[2], half, neg); },
             {dseq({2, 1, 2}), dseq({2, 2, 3}), dseq({2, 3, 2}, -0.5)});
+  gradcheck([&](auto& x) { return addbmm(x[0], x[1], x[2], neg, half); },
+            {dseq({1, 2}), dseq({3, 2, 3}), dseq({3, 3, 2}, -0.5)});
   gradcheck([&](auto& x) { Tensor y = nonleaf(x[0]); return addmm_(y, x[1], x[2], neg, half); },
             {dseq({2, 3}), dseq({2, 4}, -0.7), dseq({4, 3}, 0.2, -0.15)});
 }
