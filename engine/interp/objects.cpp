@@ -391,7 +391,8 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
         return snapshot_iterator(type, it->items);
       }
       auto cls = impl_->class_of(o);
-      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
+      // Library classes define a native __iter__ only when they iterate lazily (DataLoader).
+      if (ObjPtr m = cls ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
         ObjPtr r = call(m, CallArgs{{o}, {}});
         auto* rit = obj_cast<IteratorObj>(r.get());
         auto rcls = r->kind == Kind::Instance && !rit ? impl_->class_of(r) : nullptr;

@@ -195,12 +195,13 @@ Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Devic
 }
 
 // randperm_cpu (n < 2^32/20): identity, then swap r[i] with r[i + random() % (n - i)].
-Tensor randperm(int64_t n, DType dtype, Device device) {
+Tensor randperm(int64_t n, DType dtype, Device device) { return randperm(n, dtype, device, ctx().generator); }
+
+Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen) {
   TP_CHECK(n >= 0, "n must be non-negative, got" + std::to_string(n));
   Tensor out = make_empty({n}, dtype, device);
   std::vector<int64_t> r(static_cast<size_t>(n));
   std::iota(r.begin(), r.end(), 0);
-  Generator& gen = ctx().generator;
   for (int64_t i = 0; i + 1 < n; ++i) {
     int64_t z = int64_t(gen.random() % uint64_t(n - i));
     std::swap(r[size_t(i)], r[size_t(z + i)]);
