@@ -1,6 +1,9 @@
 // torch.utils.data: Dataset, TensorDataset, DataLoader (num_workers=0) and default_collate, as
 // torch/utils/data/{dataset,dataloader,sampler}.py and _utils/{fetch,collate}.py do them.
 // See Note [DataLoader draws from the default generator].
+#include <algorithm>
+#include <cmath>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/interp_impl.h"
@@ -147,6 +150,7 @@ int64_t loader_len(Interpreter& in, const InstanceObj& s) {
 
 void install_dataset(Interpreter& in, ModuleObj& data) {
   auto ds = make_class("Dataset");
+  ds->sequence_protocol = true;  // for x in dataset: __getitem__(0), (1), ... until IndexError
   ds->set("__module__", in.make_str("torch.utils.data.dataset"));
   def(*ds, "Dataset.", "__getitem__", [](Interpreter&, CallArgs&) -> ObjPtr {
     throw TorchError("NotImplementedError", "Subclasses of Dataset should implement __getitem__.");
@@ -154,6 +158,7 @@ void install_dataset(Interpreter& in, ModuleObj& data) {
   data.set("Dataset", ds);
 
   auto td = make_class("TensorDataset");
+  td->sequence_protocol = true;  // for x in dataset: __getitem__(0), (1), ... until IndexError
   td->set("__module__", in.make_str("torch.utils.data.dataset"));
   td->bases = {ds};
   def(*td, "TensorDataset.", "__init__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -179,6 +184,95 @@ void install_dataset(Interpreter& in, ModuleObj& data) {
     return in.call(in.getattr(first, "size"), CallArgs{{in.make_int(0)}, {}});
   });
   data.set("TensorDataset", td);
+
+  auto sub = make_class("Subset");
+  sub->sequence_protocol = true;  // for x in dataset: __getitem__(0), (1), ... until IndexError
+  sub->set("__module__", in.make_str("torch.utils.data.dataset"));
+  sub->bases = {ds};
+  def(*sub, "Subset.", "__init__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr self = a.args.at(0);
+    a.args.erase(a.args.begin());
+    ArgParser p(in, "Subset.__init__", a);
+    ObjPtr dataset = p.required("dataset", 0), indices = p.required("indices", 1);
+    p.finish();
+    cast<InstanceObj>(self).set("dataset", dataset);
+    cast<InstanceObj>(self).set("indices", indices);
+    return in.none();
+  });
+  def(*sub, "Subset.", "__getitem__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    auto& s = cast<InstanceObj>(a.args.at(0));
+    ObjPtr idx = a.args.at(1), indices = s.get("indices");
+    if (idx->kind == Kind::List) {
+      std::vector<ObjPtr> mapped;
+      for (auto& i : in.iterate(idx)) mapped.push_back(in.getitem(indices, i));
+      return in.getitem(s.get("dataset"), in.make_list(std::move(mapped)));
+    }
+    return in.getitem(s.get("dataset"), in.getitem(indices, idx));
+  });
+  def(*sub, "Subset.", "__getitems__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    auto& s = cast<InstanceObj>(a.args.at(0));
+    ObjPtr dataset = s.get("dataset"), indices = s.get("indices");
+    std::vector<ObjPtr> mapped;
+    for (auto& i : in.iterate(a.args.at(1))) mapped.push_back(in.getitem(indices, i));
+    ObjPtr inner = in.getattr_or_null(dataset, "__getitems__");
+    if (inner && !is_none(inner)) return in.call(inner, CallArgs{{in.make_list(std::move(mapped))}, {}});
+    std::vector<ObjPtr> out;
+    for (auto& i : mapped) out.push_back(in.getitem(dataset, i));
+    return in.make_list(std::move(out));
+  });
+  def(*sub, "Subset.", "__len__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    return in.make_int(in.len(cast<InstanceObj>(a.args.at(0)).get("indices")));
+  });
+  data.set("Subset", sub);
+
+  // random_split(dataset, lengths, generator=default_generator): randperm(sum(lengths)) on the
+  // default generator (n - 1 32-bit draws), then consecutive slices as Subsets.
+  data.set("random_split", in.make_function("random_split", [sub](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "random_split", a);
+    ObjPtr dataset = p.required("dataset", 0), lengths_obj = p.required("lengths", 1);
+    ObjPtr g = p.get("generator", 2);
+    p.finish();
+    if (g && g != state(in).generator)
+      throw TorchError("NotImplementedError", "random_split(generator=...) with a generator other than torch.default_generator is not supported by the playground");
+    std::vector<ObjPtr> lengths = in.iterate(lengths_obj);
+    ObjPtr total = in.make_int(0);
+    for (auto& l : lengths) total = in.binary_op("+", total, l);  // sum(lengths)
+    double sum = to_double(in, total);
+    bool close = std::fabs(sum - 1.0) <= 1e-9 * std::max(std::fabs(sum), 1.0);  // math.isclose(sum, 1)
+    std::vector<int64_t> sizes;
+    int64_t n = in.len(dataset);
+    if (close && sum <= 1.0) {
+      for (size_t i = 0; i < lengths.size(); ++i) {
+        double frac = to_double(in, lengths[i]);
+        if (frac < 0 || frac > 1)
+          throw TorchError("ValueError", "Fraction at index " + std::to_string(i) + " is not between 0 and 1");
+        sizes.push_back(int64_t(std::floor(to_double(in, in.binary_op("*", in.make_int(n), lengths[i])))));
+      }
+      int64_t rem = n;
+      for (int64_t v : sizes) rem -= v;
+      for (int64_t i = 0; i < rem; ++i) sizes[size_t(i) % sizes.size()] += 1;
+      for (int64_t v : sizes)
+        if (v == 0)  // warnings.warn(..., stacklevel=...) whose location text we do not reproduce
+          throw TorchError("NotImplementedError", "random_split producing an empty split (a warning) is not supported by the playground");
+    } else {
+      if (!in.equals(total, in.make_int(n)))
+        throw TorchError("ValueError", "Sum of input lengths does not equal the length of the input dataset!");
+      for (auto& l : lengths) sizes.push_back(to_int(in, l, "lengths"));
+    }
+    int64_t s = 0;
+    for (int64_t v : sizes) s += v;
+    if (s != n) throw TorchError("ValueError", "Sum of input lengths does not equal the length of the input dataset!");
+    Tensor perm = tp::randperm(s, DType::Int64, Device{});
+    std::vector<ObjPtr> out;
+    int64_t offset = 0;
+    for (int64_t v : sizes) {
+      std::vector<ObjPtr> idx;
+      for (int64_t i = offset; i < offset + v; ++i) idx.push_back(in.make_int(perm.int_at(i)));
+      offset += v;
+      out.push_back(in.call(sub, CallArgs{{dataset, in.make_list(std::move(idx))}, {}}));
+    }
+    return in.make_list(std::move(out));
+  }));
 }
 
 void install_dataloader(Interpreter& in, ModuleObj& data) {

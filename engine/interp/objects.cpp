@@ -401,7 +401,7 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
       }
       // The old sequence protocol (what `for x in dataset` uses when a class defines only
       // __getitem__): items 0, 1, 2, ... until __getitem__ raises IndexError or StopIteration.
-      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
+      if (ObjPtr m = cls && (cls->is_user || cls->sequence_protocol) ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
         auto i = std::make_shared<int64_t>(0);
         return std::make_shared<IteratorObj>("iterator", [o, m, i](Interpreter& in) -> ObjPtr {
           in.impl().count_steps(1);

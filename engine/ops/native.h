@@ -59,6 +59,7 @@ Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Devic
 Tensor randperm(int64_t n, DType dtype, Device device);
 Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen);  // a private generator (RandomSampler)
 void uniform_(const Tensor& self, double from, double to);  // bumps version
+void random_(const Tensor& self);  // no bounds: uniform_int_distribution<T>; bumps version
 void normal_(const Tensor& self, double mean, double std);   // bumps version
 
 // ---------------------------------------------------------------- views (ops/views.cpp)
