@@ -64,6 +64,7 @@ ObjPtr default_collate(Interpreter& in, const ObjPtr& batch) {
       return in.make_dict(std::move(out));
     }
     case Kind::Tuple:
+    case Kind::Size:  // torch.Size is a tuple
     case Kind::List: {
       size_t size = size_t(in.len(elem));
       std::vector<std::vector<ObjPtr>> rows;
@@ -80,6 +81,10 @@ ObjPtr default_collate(Interpreter& in, const ObjPtr& batch) {
       }
       return in.make_list(std::move(out));
     }
+    case Kind::Instance:
+      if (obj_cast<StructSeqObj>(elem.get()))  // namedtuple: elem_type(*(collate(samples) ...))
+        throw TorchError("NotImplementedError", "default_collate of named tuples is not supported by the playground");
+      break;
     default: break;
   }
   throw TorchError("TypeError", "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found " +
