@@ -6,6 +6,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "interp/exceptions.h"
 #include "interp/interp_impl.h"
 #include "interp/lib_install.h"
 #include "interp/library.h"
@@ -348,7 +349,19 @@ void install_dataloader(Interpreter& in, ModuleObj& data) {
     if (st->batch_size == 0 && !st->shuffle) st->start(in);
     random_int64(ctx().generator);  // self._base_seed: Note [DataLoader draws from the default generator]
     return std::make_shared<IteratorObj>("_SingleProcessDataLoaderIter",
-                                         [st](Interpreter& in) -> ObjPtr { return st->next(in); });
+                                         [st](Interpreter& in) -> ObjPtr {
+                                           // _next_data is a plain method: a StopIteration raised by
+                                           // the dataset ends the loop like the sampler's does.
+                                           try {
+                                             return st->next(in);
+                                           } catch (const PyException& e) {
+                                             if (!e.uncatchable && exception_matches(e.type(), "StopIteration")) return nullptr;
+                                             throw;
+                                           } catch (const TorchError& e) {
+                                             if (e.py_type() == "StopIteration") return nullptr;
+                                             throw;
+                                           }
+                                         });
   });
   data.set("DataLoader", dl);
   data.set("default_collate", in.make_function("default_collate", [](Interpreter& in, CallArgs& a) -> ObjPtr {
