@@ -161,6 +161,9 @@ void install_dataset(Interpreter& in, ModuleObj& data) {
   def(*ds, "Dataset.", "__getitem__", [](Interpreter&, CallArgs&) -> ObjPtr {
     throw TorchError("NotImplementedError", "Subclasses of Dataset should implement __getitem__.");
   });
+  def(*ds, "Dataset.", "__add__", [](Interpreter&, CallArgs&) -> ObjPtr {  // ConcatDataset([self, other])
+    throw TorchError("NotImplementedError", "ConcatDataset (dataset + dataset) is not supported by the playground");
+  });
   data.set("Dataset", ds);
 
   auto td = make_class("TensorDataset");
