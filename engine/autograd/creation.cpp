@@ -32,5 +32,8 @@ Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Devic
   return native::randint(low, high, sizes, dtype, device);
 }
 Tensor randperm(int64_t n, DType dtype, Device device) { return native::randperm(n, dtype, device); }
+Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen) {
+  return native::randperm(n, dtype, device, gen);
+}
 
 }  // namespace tp

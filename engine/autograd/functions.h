@@ -36,6 +36,7 @@ Tensor rand(const Shape& sizes, DType dtype, Device device);
 Tensor randn(const Shape& sizes, DType dtype, Device device);
 Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device);
 Tensor randperm(int64_t n, DType dtype, Device device);
+Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen);  // a private generator (RandomSampler)
 
 // ---------------------------------------------------------------- views (ops/views.cpp)
 Tensor view(const Tensor& self, const Shape& sizes);        // sizes may hold one -1

@@ -51,6 +51,7 @@ void install_nn(Interpreter& in);
 void install_optim(Interpreter& in);
 void install_numpy(Interpreter& in);
 void install_py_modules(Interpreter& in);  // copy, math
+void install_data(Interpreter& in);        // lib_data.cpp: torch.utils.data
 
 // Shared by several files.
 // softmax / log_softmax(dim, dtype=None): SoftmaxBackward0 / LogSoftmaxBackward0 (autograd/loss.cpp).

@@ -4,6 +4,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
+#include "interp/library.h"
 #include "ops/nonzero_unique.h"
 
 namespace tp::interp::lib {
@@ -192,6 +193,19 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "uniform_", [](Interpreter& in, Tensor& self, ArgParser& p) {
     p.kw("generator");
     return in.wrap_tensor(tp::uniform_(self, double_arg(in, p.get("from", 0), 0.0), double_arg(in, p.get("to", 1), 1.0)));
+  });
+  // Only the unbounded form (what DataLoader/RandomSampler call); its autograd node name and the
+  // from/to forms' dtype-bound checks are not reproduced yet, so those refuse instead of guessing.
+  method(tc, "random_", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    ObjPtr g = p.kw("generator");
+    if (!is_none(g) && g != state(in).generator)
+      throw TorchError("NotImplementedError", "random_(generator=...) with a generator other than torch.default_generator is not supported by the playground");
+    if (p.count() > 0 || p.kw("from") || p.kw("to"))
+      throw TorchError("NotImplementedError", "random_(from, to) is not supported by the playground yet; only random_() is");
+    if (self.requires_grad())
+      throw TorchError("NotImplementedError", "random_() on a tensor that requires grad is not supported by the playground");
+    native::random_(self);
+    return in.wrap_tensor(self);
   });
   method(tc, "normal_", [](Interpreter& in, Tensor& self, ArgParser& p) {
     p.kw("generator");

@@ -343,6 +343,7 @@ void install_modules(Interpreter& in) {
   install_optim(in);
   install_numpy(in);
   install_py_modules(in);
+  install_data(in);
 }
 
 }  // namespace tp::interp::lib

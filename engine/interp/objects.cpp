@@ -391,7 +391,8 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
         return snapshot_iterator(type, it->items);
       }
       auto cls = impl_->class_of(o);
-      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
+      // Library classes define a native __iter__ only when they iterate lazily (DataLoader).
+      if (ObjPtr m = cls ? impl_->class_lookup(*cls, "__iter__") : nullptr) {
         ObjPtr r = call(m, CallArgs{{o}, {}});
         auto* rit = obj_cast<IteratorObj>(r.get());
         auto rcls = r->kind == Kind::Instance && !rit ? impl_->class_of(r) : nullptr;
@@ -400,7 +401,7 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
       }
       // The old sequence protocol (what `for x in dataset` uses when a class defines only
       // __getitem__): items 0, 1, 2, ... until __getitem__ raises IndexError or StopIteration.
-      if (ObjPtr m = cls && cls->is_user ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
+      if (ObjPtr m = cls && (cls->is_user || cls->sequence_protocol) ? impl_->class_lookup(*cls, "__getitem__") : nullptr) {
         auto i = std::make_shared<int64_t>(0);
         return std::make_shared<IteratorObj>("iterator", [o, m, i](Interpreter& in) -> ObjPtr {
           in.impl().count_steps(1);

@@ -144,6 +144,7 @@ struct ClassObj : AttrObj {
   std::string class_name;
   std::vector<std::shared_ptr<ClassObj>> bases;  // direct bases, in order
   bool is_user = false;                          // defined by a `class` statement
+  bool sequence_protocol = false;                // library class iterated via __getitem__ (torch.utils.data datasets)
 };
 struct InstanceObj : AttrObj {
   explicit InstanceObj(std::string type) : AttrObj(Kind::Instance, std::move(type)) {}

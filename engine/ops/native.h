@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/memory_format.h"
+#include "core/generator.h"
 #include "core/tensor.h"
 
 namespace tp {
@@ -57,7 +58,9 @@ Tensor rand(const Shape& sizes, DType dtype, Device device);
 Tensor randn(const Shape& sizes, DType dtype, Device device);
 Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Device device);
 Tensor randperm(int64_t n, DType dtype, Device device);
+Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen);  // a private generator (RandomSampler)
 void uniform_(const Tensor& self, double from, double to);  // bumps version
+void random_(const Tensor& self);  // no bounds: uniform_int_distribution<T>; bumps version
 void normal_(const Tensor& self, double mean, double std);   // bumps version
 
 // ---------------------------------------------------------------- views (ops/views.cpp)

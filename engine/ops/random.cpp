@@ -3,6 +3,7 @@
 // randint's modulo rule and randperm's swap loop.
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -194,13 +195,43 @@ Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Devic
   return out;
 }
 
+// random_() without bounds: uniform_int_distribution<T> (DistributionsHelper.h): random64() for
+// int64/double, one 32-bit draw otherwise; then transformation::uniform_int: draw % (max(T) + 1)
+// for integers, % (2^digits + 1) for floating types, & 1 for bool.
+void random_(const Tensor& self) {
+  check_sampling_dtype(self, "random_()");
+  check_no_internal_overlap(self);
+  Generator& gen = ctx().generator;
+  dispatch_type(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    for_each_in_iter_order(self, [&](int64_t i) {
+      if constexpr (std::is_same_v<T, bool>) {
+        store<T>(self, i, bool(gen.random() & 1));
+      } else if constexpr (std::is_same_v<T, int64_t>) {
+        store<T>(self, i, T(gen.random64() % (uint64_t(1) << 63)));
+      } else if constexpr (std::is_same_v<T, double>) {
+        store<T>(self, i, T(gen.random64() % ((uint64_t(1) << 53) + 1)));
+      } else if constexpr (std::is_same_v<T, float>) {
+        store<T>(self, i, T(uint64_t(gen.random()) % ((uint64_t(1) << 24) + 1)));
+      } else if constexpr (std::is_integral_v<T>) {
+        store<T>(self, i, T(uint64_t(gen.random()) % (uint64_t(std::numeric_limits<T>::max()) + 1)));
+      } else {
+        throw TorchError("NotImplementedError", "tensorplay: random_() for dtype " + dtype_repr(self.dtype()) +
+                                                    " is not supported yet (its random numbers would not match PyTorch's)");
+      }
+    });
+  });
+  self.bump_version();
+}
+
 // randperm_cpu (n < 2^32/20): identity, then swap r[i] with r[i + random() % (n - i)].
-Tensor randperm(int64_t n, DType dtype, Device device) {
+Tensor randperm(int64_t n, DType dtype, Device device) { return randperm(n, dtype, device, ctx().generator); }
+
+Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen) {
   TP_CHECK(n >= 0, "n must be non-negative, got" + std::to_string(n));
   Tensor out = make_empty({n}, dtype, device);
   std::vector<int64_t> r(static_cast<size_t>(n));
   std::iota(r.begin(), r.end(), 0);
-  Generator& gen = ctx().generator;
   for (int64_t i = 0; i + 1 < n; ++i) {
     int64_t z = int64_t(gen.random() % uint64_t(n - i));
     std::swap(r[size_t(i)], r[size_t(z + i)]);

@@ -1,0 +1,10 @@
+import torch
+torch.manual_seed(0)
+print(torch.empty((), dtype=torch.int64).random_().item())
+print(torch.empty(3, dtype=torch.int64).random_())
+print(torch.empty(2, dtype=torch.int32).random_())
+print(torch.empty(3, dtype=torch.uint8).random_())
+print(torch.empty(2, dtype=torch.bool).random_())
+print(torch.empty(2, dtype=torch.float64).random_().tolist())
+print(torch.empty(2).random_().tolist())
+print(torch.rand(2))
