@@ -6,6 +6,7 @@
 #include "autograd/copy_slices.h"
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
+#include "autograd/linalg_more.h"
 #include "autograd/math_more.h"
 #include "autograd/graph.h"
 #include "core/context.h"
@@ -343,6 +344,11 @@ Tensor triu_(const Tensor& self, int64_t diagonal) {
 // addmm_: self's own shape (no broadcasting back into it); self is not saved by AddmmBackward0.
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
   return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2, beta, alpha); });
+}
+
+// addr_: written into self's own shape; AddrBackward0 saves only the vectors.
+Tensor addr_(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) {
+  return inplace_via(self, {vec1, vec2}, false, [&](const Tensor& s) { return addr(s, vec1, vec2, beta, alpha); });
 }
 
 // atan2_ / hypot_ save self for their backward; logical_and_ & co. write a bool result into self's dtype.

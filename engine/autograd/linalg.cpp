@@ -151,8 +151,6 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
   return out;
 }
 
-namespace {
-
 // _unsafe_view: a reshape that is not a view of its input (UnsafeViewBackward0).
 Tensor unsafe_view(const Tensor& self, const Shape& sizes) {
   Tensor out = native::view(self, sizes);
@@ -164,6 +162,8 @@ Tensor unsafe_view(const Tensor& self, const Shape& sizes) {
   }
   return out;
 }
+
+namespace {
 
 // should_fold: the larger operand's leading dims can be folded into rows without a copy.
 bool can_fold(const Tensor& t1) {

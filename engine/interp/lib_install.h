@@ -28,10 +28,14 @@ void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_
 // logical_and/or/xor, nan_to_num, addcmul/addcdiv and their in-place forms.
 void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 void install_linalg_cross(Interpreter& in, ModuleObj& linalg);  // torch.linalg.cross
+// lib_linalg_more.cpp: einsum, tensordot, inner, kron, vdot, chain_matmul, linalg.multi_dot, addr(_).
+void install_linalg_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class, ModuleObj& linalg);
 // lib_shape_more.cpp: broadcast_to/broadcast_tensors/broadcast_shapes, fliplr/flipud, rot90, take_along_dim.
 void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_misc_more.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.
 void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_scan_more.cpp: cummax / cummin (return_types), logcumsumexp.
+void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).

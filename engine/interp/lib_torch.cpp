@@ -332,6 +332,7 @@ void install_modules(Interpreter& in) {
   install_shape_more(in, *torch, *tc);
   install_misc_more(in, *torch, *tc);
   install_split_repeat(in, *torch, *tc);
+  install_scan_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);

@@ -137,3 +137,39 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
 }
 
 }  // namespace tp::native
+
+namespace tp::native {
+
+// LinearAlgebra.cpp build_addr_iter + check_addr_scalar, cpu/LinearAlgebraKernel.cpp addr_kernel:
+// out = beta * self + alpha * vec1[i] * vec2[j] in the promoted dtype (self never read when beta
+// == 0); bools use and/or.
+Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) {
+  TP_CHECK(vec1.dim() == 1, "addr: Expected 1-D argument vec1, but got " + std::to_string(vec1.dim()) + "-D");
+  TP_CHECK(vec2.dim() == 1, "addr: Expected 1-D argument vec2, but got " + std::to_string(vec2.dim()) + "-D");
+  Tensor self_e = expand(self, {vec1.size(0), vec2.size(0)});
+  Tensor v1 = reshape(vec1, {vec1.size(0), 1});
+  DType rt = result_type_of({self_e, v1, vec2});
+  if (rt == DType::Float16) throw_not_implemented_for(rt);  // Half arithmetic rounds per operation
+  for (auto [s, name] : {std::pair<const Scalar*, const char*>{&beta, "beta"}, {&alpha, "alpha"}}) {
+    TP_CHECK(!s->is_bool() || rt == DType::Bool,
+             std::string("Boolean ") + name + " only supported for Boolean results.");
+    TP_CHECK(is_floating(rt) || !s->is_float(), std::string("For integral input tensors, argument ") + name +
+                                                    " must not be a floating point number.");
+  }
+  Prepared p = prepare({self_e, v1, vec2}, rt, rt);
+  if (p.empty) return finish(p);
+  dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
+    const T be = scalar_as<T>(beta), al = scalar_as<T>(alpha);
+    auto o = xt_strided<T>(p.out_geom);
+    auto s = xt_strided<T>(p.in[0]), x = xt_strided<T>(p.in[1]), y = xt_strided<T>(p.in[2]);
+    auto is = s.cbegin(), ix = x.cbegin(), iy = y.cbegin();
+    for (auto io = o.begin(); io != o.end(); ++io, ++is, ++ix, ++iy) {
+      if constexpr (std::is_same_v<T, bool>) *io = (be && *is) || (al && *ix && *iy);
+      else if (be == T(0)) *io = T(al * *ix * *iy);
+      else *io = T(be * *is + al * *ix * *iy);
+    }
+  });
+  return finish(p);
+}
+
+}  // namespace tp::native

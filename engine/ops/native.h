@@ -171,6 +171,8 @@ Tensor nan_to_num(const Tensor& a, std::optional<double> nan, std::optional<doub
                   std::optional<double> neginf);
 Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1*t2
 Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1/t2
+// beta * self + alpha * outer(vec1, vec2), dtypes promoted (addr_kernel; float16 not reproduced).
+Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha);
 
 // ---------------------------------------------------------------- counting (ops/index_gen.cpp)
 Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);
@@ -206,6 +208,11 @@ Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // a copy, neve
 // TensorTransformations.cpp roll: out[i] = a[(i - shift) mod n] along each dim; no dims rolls the
 // flattened tensor. A copy.
 Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);
+
+// ops/scan_more.cpp: cummax / cummin -> (values, int64 indices; ties take the later index, NaN
+// wins); logcumsumexp (floating only, accumulated in double).
+std::pair<Tensor, Tensor> cummax_cummin(const Tensor& self, int64_t dim, bool is_max);
+Tensor logcumsumexp(const Tensor& self, int64_t dim);
 
 // ---------------------------------------------------------------- gather / scatter (ops/scatter_gather.cpp)
 // Out of place; index must be int64 with self's rank (ScatterGatherChecks.h messages).

@@ -1,0 +1,24 @@
+// cummax / cummin (torch.return_types.cummax / cummin) and logcumsumexp, as Tensor methods and
+// torch.* functions (autograd/scan_more.h).
+#include "autograd/scan_more.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+
+namespace tp::interp::lib {
+
+void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+  for (bool is_max : {true, false}) {
+    std::string name = is_max ? "cummax" : "cummin";
+    method(tc, name, [is_max, name](Interpreter& in, Tensor& self, ArgParser& p) {
+      int64_t dim = to_int(in, p.required("dim", 0), "argument 'dim'");
+      auto r = is_max ? tp::cummax(self, dim) : tp::cummin(self, dim);
+      return make_struct_seq(in, "torch.return_types." + name, {"values", "indices"},
+                             {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+    }, &torch);
+  }
+  method(tc, "logcumsumexp", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::logcumsumexp(self, to_int(in, p.required("dim", 0), "argument 'dim'")));
+  }, &torch);
+}
+
+}  // namespace tp::interp::lib
