@@ -333,6 +333,7 @@ void install_modules(Interpreter& in) {
   install_misc_more(in, *torch, *tc);
   install_split_repeat(in, *torch, *tc);
   install_scan_more(in, *torch, *tc);
+  install_matrix_builders(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);
