@@ -211,3 +211,30 @@ Tensor linalg_vector_norm(const Tensor& x, double ord, const std::vector<int64_t
 }
 
 }  // namespace tp
+
+namespace tp {
+
+// torch.dist (DistBackward0): the p-norm of self - other (broadcast); derivatives.yaml gives
+// self: norm_backward(grad, self - other, p, result) and other: its negation.
+Tensor dist(const Tensor& self, const Tensor& other, double p) {
+  Tensor out;
+  {
+    GradModeGuard off(false);
+    out = linalg_vector_norm(sub(self, other), p, {}, false, std::nullopt);
+  }
+  if (auto n = make_node("DistBackward0", {self, other}, out.dtype())) {
+    n->save("self", self);
+    n->save("other", other);
+    n->save("result", out, /*is_output=*/true);
+    n->formula = [p](const BackwardCtx& c) -> TensorList {
+      Tensor diff = sub(c.get("self"), c.get("other"));
+      Tensor g = norm_backward(c.grad(), diff, p, c.get("result"), {}, false);
+      if (!g.defined()) return {Tensor(), Tensor()};
+      return {c.needs(0) ? g : Tensor(), c.needs(1) ? neg(g) : Tensor()};
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+}  // namespace tp

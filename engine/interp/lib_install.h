@@ -38,6 +38,8 @@ void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class
 void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_matrix_builders.cpp: diag_embed, diagflat, block_diag, vander.
 void install_matrix_builders(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_reductions_more.cpp: nansum, nanmean, dist, trapezoid / trapz / cumulative_trapezoid.
+void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).

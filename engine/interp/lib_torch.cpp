@@ -334,6 +334,7 @@ void install_modules(Interpreter& in) {
   install_split_repeat(in, *torch, *tc);
   install_scan_more(in, *torch, *tc);
   install_matrix_builders(in, *torch, *tc);
+  install_reductions_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);
