@@ -21,7 +21,7 @@ GC_CASE("nansum / nanmean") {
 
 GC_CASE("dist") {
   SETUP;
-  for (double p : {1.0, 2.0, 3.0, INFINITY})
+  for (double p : {1.0, 2.0, 3.0, double(INFINITY)})
     gradcheck([p](auto& x) { return dist(x[0], x[1], p); }, {dseq({2, 3}), dseq({3}, -0.5, 0.7)});
   CHECK(grad_fn(dist(dseq({2}), dseq({2}, 1.0, 0.5), 2.0))->name() == "DistBackward0");
 }
