@@ -8,6 +8,7 @@
 #include "autograd/grad_utils.h"
 #include "autograd/linalg_more.h"
 #include "autograd/math_more.h"
+#include "autograd/pointwise_special.h"
 #include "autograd/graph.h"
 #include "core/context.h"
 #include "core/error.h"
@@ -176,7 +177,9 @@ Tensor remainder_(const Tensor& self, const Tensor& other) {
 Tensor unary_(const Tensor& self, UnaryOp op) {
   bool saves_self = op == UnaryOp::Abs || op == UnaryOp::Log || op == UnaryOp::Sin || op == UnaryOp::Cos ||
                     op == UnaryOp::Log1p || op == UnaryOp::Log2 || op == UnaryOp::Log10 || op == UnaryOp::Sinh ||
-                    op == UnaryOp::Cosh || op == UnaryOp::Erf;
+                    op == UnaryOp::Cosh || op == UnaryOp::Erf || op == UnaryOp::Asin || op == UnaryOp::Acos ||
+                    op == UnaryOp::Atan || op == UnaryOp::Asinh || op == UnaryOp::Acosh || op == UnaryOp::Atanh ||
+                    op == UnaryOp::Erfc || op == UnaryOp::Erfinv || op == UnaryOp::Lgamma || op == UnaryOp::Digamma;
   return inplace_via(self, {}, saves_self, [&](const Tensor& s) { return tp::unary(s, op); });
 }
 
@@ -344,6 +347,11 @@ Tensor triu_(const Tensor& self, int64_t diagonal) {
 // addmm_: self's own shape (no broadcasting back into it); self is not saved by AddmmBackward0.
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
   return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2, beta, alpha); });
+}
+
+// logit_ saves self (its original values) for LogitBackward0.
+Tensor logit_(const Tensor& self, std::optional<double> eps) {
+  return inplace_via(self, {}, true, [&](const Tensor& s) { return logit(s, eps); });
 }
 
 // addr_: written into self's own shape; AddrBackward0 saves only the vectors.

@@ -272,6 +272,21 @@ UnaryRule unary_rule(UnaryOp op) {
     case UnaryOp::Frac: return {"FracBackward0", UnaryRule::Nothing};
     case UnaryOp::Erf: return {"ErfBackward0", UnaryRule::Self};
     case UnaryOp::Sgn: return {"SgnBackward0", UnaryRule::Nothing};  // saves self/result only for complex
+    case UnaryOp::Tan: return {"TanBackward0", UnaryRule::Result};
+    case UnaryOp::Asin: return {"AsinBackward0", UnaryRule::Self};
+    case UnaryOp::Acos: return {"AcosBackward0", UnaryRule::Self};
+    case UnaryOp::Atan: return {"AtanBackward0", UnaryRule::Self};
+    case UnaryOp::Asinh: return {"AsinhBackward0", UnaryRule::Self};
+    case UnaryOp::Acosh: return {"AcoshBackward0", UnaryRule::Self};
+    case UnaryOp::Atanh: return {"AtanhBackward0", UnaryRule::Self};
+    case UnaryOp::Erfc: return {"ErfcBackward0", UnaryRule::Self};
+    case UnaryOp::Erfinv: return {"ErfinvBackward0", UnaryRule::Self};
+    case UnaryOp::Exp2: return {"Exp2Backward0", UnaryRule::Result};
+    case UnaryOp::Lgamma: return {"LgammaBackward0", UnaryRule::Self};
+    case UnaryOp::Digamma: return {"DigammaBackward0", UnaryRule::Self};
+    case UnaryOp::Trigamma: return {"PolygammaBackward0", UnaryRule::Nothing};
+    case UnaryOp::Deg2rad: return {"Deg2RadBackward0", UnaryRule::Nothing};
+    case UnaryOp::Rad2deg: return {"Rad2DegBackward0", UnaryRule::Nothing};
   }
   throw InternalError("unknown unary op");
 }
@@ -302,6 +317,28 @@ Tensor unary_backward(UnaryOp op, const Tensor& g, const Tensor& x, const Tensor
     case UnaryOp::Frac: return g;                                             // grad
     case UnaryOp::Erf:  // 2 / sqrt(pi) * exp(-self^2) * grad
       return mul(times(tp::unary(neg(mul(x, x)), UnaryOp::Exp), 1.1283791670955126), g);
+    case UnaryOp::Tan: return mul(g, add(mul(y, y), scalar_tensor(1.0)));                 // grad * (1 + result^2)
+    case UnaryOp::Asin:  // grad * (-self * self + 1).rsqrt()
+      return mul(g, tp::unary(add(mul(neg(x), x), scalar_tensor(1.0)), UnaryOp::Rsqrt));
+    case UnaryOp::Acos:  // grad * -((-self * self + 1).rsqrt())
+      return mul(g, neg(tp::unary(add(mul(neg(x), x), scalar_tensor(1.0)), UnaryOp::Rsqrt)));
+    case UnaryOp::Atan: return div(g, add(mul(x, x), scalar_tensor(1.0)));                // grad / (self * self + 1)
+    case UnaryOp::Asinh:  // grad * (self.pow(2) + 1).rsqrt()
+      return mul(g, tp::unary(add(mul(x, x), scalar_tensor(1.0)), UnaryOp::Rsqrt));
+    case UnaryOp::Acosh:  // grad * (self.pow(2) - 1).rsqrt()
+      return mul(g, tp::unary(sub(mul(x, x), scalar_tensor(1.0)), UnaryOp::Rsqrt));
+    case UnaryOp::Atanh: return mul(g, tp::unary(rsub(mul(x, x), scalar_tensor(1.0)), UnaryOp::Reciprocal));  // grad * 1 / (1 - self^2)
+    case UnaryOp::Erfc:  // -2 / sqrt(pi) * exp(-self^2) * grad
+      return mul(times(tp::unary(neg(mul(x, x)), UnaryOp::Exp), -1.1283791670955126), g);
+    case UnaryOp::Erfinv:  // 0.5 * sqrt(pi) * exp(self.erfinv().pow(2)) * grad
+      return mul(times(tp::unary(pow(tp::unary(x, UnaryOp::Erfinv), scalar_tensor(2.0)), UnaryOp::Exp), 0.88622692545275801365), g);
+    case UnaryOp::Exp2: return times(mul(g, y), 0.6931471805599453);                    // grad * result * ln 2
+    case UnaryOp::Lgamma: return mul(g, tp::unary(x, UnaryOp::Digamma));              // grad * digamma(self)
+    case UnaryOp::Digamma: return mul(g, tp::unary(x, UnaryOp::Trigamma));            // grad * polygamma(1, self)
+    case UnaryOp::Trigamma:  // polygamma(2, x) is not implemented: refuse rather than give a wrong value
+      throw TorchError("NotImplementedError", "tensorplay: the derivative of polygamma(1, x) is not supported");
+    case UnaryOp::Deg2rad: return times(g, 0.017453292519943295769236907684886127134428718885417);  // deg2rad_backward
+    case UnaryOp::Rad2deg: return times(g, 57.295779513082320876798154814105170332405472466564);    // rad2deg_backward
   }
   throw InternalError("unknown unary op");
 }

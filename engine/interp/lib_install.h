@@ -40,6 +40,8 @@ void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class
 void install_matrix_builders(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_reductions_more.cpp: nansum, nanmean, dist, trapezoid / trapz / cumulative_trapezoid.
 void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_pointwise_special.cpp: logit(_), heaviside(_), isin.
+void install_pointwise_special(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).

@@ -1,5 +1,6 @@
 // More pointwise math as Tensor methods and torch.* functions: log2/log10/sinh/cosh/trunc (fix)/
-// frac/sgn/erf, atan2 (arctan2)/hypot/fmax/fmin, logical_and/or/xor, nan_to_num and addcmul/addcdiv
+// frac/sgn/erf, tan and the inverse trig/hyperbolic functions (with arc* aliases), erfc/erfinv, exp2,
+// lgamma/digamma, deg2rad/rad2deg, atan2 (arctan2)/hypot/fmax/fmin, logical_and/or/xor, nan_to_num and addcmul/addcdiv
 // (value=), with their in-place `_` forms where PyTorch has them.
 #include "autograd/math_more.h"
 #include "core/error.h"
@@ -20,7 +21,13 @@ void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   struct U { const char* name; UnaryOp op; };
   for (U u : {U{"log2", UnaryOp::Log2}, U{"log10", UnaryOp::Log10}, U{"sinh", UnaryOp::Sinh}, U{"cosh", UnaryOp::Cosh},
               U{"trunc", UnaryOp::Trunc}, U{"fix", UnaryOp::Trunc}, U{"frac", UnaryOp::Frac}, U{"sgn", UnaryOp::Sgn},
-              U{"erf", UnaryOp::Erf}}) {
+              U{"erf", UnaryOp::Erf}, U{"tan", UnaryOp::Tan}, U{"asin", UnaryOp::Asin}, U{"arcsin", UnaryOp::Asin},
+              U{"acos", UnaryOp::Acos}, U{"arccos", UnaryOp::Acos}, U{"atan", UnaryOp::Atan}, U{"arctan", UnaryOp::Atan},
+              U{"asinh", UnaryOp::Asinh}, U{"arcsinh", UnaryOp::Asinh}, U{"acosh", UnaryOp::Acosh},
+              U{"arccosh", UnaryOp::Acosh}, U{"atanh", UnaryOp::Atanh}, U{"arctanh", UnaryOp::Atanh},
+              U{"erfc", UnaryOp::Erfc}, U{"erfinv", UnaryOp::Erfinv}, U{"exp2", UnaryOp::Exp2},
+              U{"lgamma", UnaryOp::Lgamma}, U{"digamma", UnaryOp::Digamma}, U{"deg2rad", UnaryOp::Deg2rad},
+              U{"rad2deg", UnaryOp::Rad2deg}}) {
     UnaryOp op = u.op;
     std::string name = u.name;
     method(tc, name, [op](Interpreter& in, Tensor& self, ArgParser& p) { return in.wrap_tensor(tp::unary(self, op)); },

@@ -22,7 +22,9 @@ namespace tp {
 // make unqualified calls like unary(t, UnaryOp::Exp) ambiguous between tp:: and tp::native::.
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Sin, Cos, Tanh, Sigmoid, Relu, Reciprocal, Sign, Floor, Ceil, Round, Rsqrt, Log1p, Expm1,
-                     Log2, Log10, Sinh, Cosh, Trunc, Frac, Erf, Sgn };
+                     Log2, Log10, Sinh, Cosh, Trunc, Frac, Erf, Sgn,
+                     Tan, Asin, Acos, Atan, Asinh, Acosh, Atanh, Erfc, Erfinv, Exp2, Lgamma, Digamma,
+                     Trigamma /* polygamma(1, x): digamma's derivative */, Deg2rad, Rad2deg };
 }  // namespace tp
 
 namespace tp::native {
@@ -173,6 +175,11 @@ Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
 Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value);  // self + value*t1/t2
 // beta * self + alpha * outer(vec1, vec2), dtypes promoted (addr_kernel; float16 not reproduced).
 Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha);
+
+// ---------------------------------------------------------------- ops/special_ops.cpp
+Tensor logit(const Tensor& self, double eps);  // eps < 0 = None
+Tensor heaviside(const Tensor& self, const Tensor& values);
+Tensor isin(const Tensor& elements, const Tensor& test_elements, bool invert);  // bool result
 
 // ---------------------------------------------------------------- counting (ops/index_gen.cpp)
 Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);

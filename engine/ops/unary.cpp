@@ -6,6 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/pointwise.h"
+#include "ops/special_math.h"
 
 namespace tp::native {
 
@@ -16,7 +17,10 @@ bool is_float_op(UnaryOp op) {
     case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Sqrt: case UnaryOp::Sin: case UnaryOp::Cos:
     case UnaryOp::Tanh: case UnaryOp::Sigmoid: case UnaryOp::Reciprocal: case UnaryOp::Rsqrt:
     case UnaryOp::Log1p: case UnaryOp::Expm1: case UnaryOp::Log2: case UnaryOp::Log10: case UnaryOp::Sinh:
-    case UnaryOp::Cosh: case UnaryOp::Erf:
+    case UnaryOp::Cosh: case UnaryOp::Erf: case UnaryOp::Tan: case UnaryOp::Asin: case UnaryOp::Acos:
+    case UnaryOp::Atan: case UnaryOp::Asinh: case UnaryOp::Acosh: case UnaryOp::Atanh: case UnaryOp::Erfc:
+    case UnaryOp::Erfinv: case UnaryOp::Exp2: case UnaryOp::Lgamma: case UnaryOp::Digamma:
+    case UnaryOp::Trigamma: case UnaryOp::Deg2rad: case UnaryOp::Rad2deg:
       return true;
     default:
       return false;
@@ -42,6 +46,26 @@ void run_float_op(const Prepared& p, UnaryOp op) {
     case UnaryOp::Sinh: run_unary<T, T>(p, [](T x) -> T { return std::sinh(x); }); break;
     case UnaryOp::Cosh: run_unary<T, T>(p, [](T x) -> T { return std::cosh(x); }); break;
     case UnaryOp::Erf: run_unary<T, T>(p, [](T x) -> T { return std::erf(x); }); break;
+    case UnaryOp::Tan: run_unary<T, T>(p, [](T x) -> T { return std::tan(x); }); break;
+    case UnaryOp::Asin: run_unary<T, T>(p, [](T x) -> T { return std::asin(x); }); break;
+    case UnaryOp::Acos: run_unary<T, T>(p, [](T x) -> T { return std::acos(x); }); break;
+    case UnaryOp::Atan: run_unary<T, T>(p, [](T x) -> T { return std::atan(x); }); break;
+    case UnaryOp::Asinh: run_unary<T, T>(p, [](T x) -> T { return std::asinh(x); }); break;
+    case UnaryOp::Acosh: run_unary<T, T>(p, [](T x) -> T { return std::acosh(x); }); break;
+    case UnaryOp::Atanh: run_unary<T, T>(p, [](T x) -> T { return std::atanh(x); }); break;
+    case UnaryOp::Erfc: run_unary<T, T>(p, [](T x) -> T { return std::erfc(x); }); break;
+    case UnaryOp::Erfinv: run_unary<T, T>(p, [](T x) -> T { return calc_erfinv(x); }); break;
+    case UnaryOp::Exp2: run_unary<T, T>(p, [](T x) -> T { return std::exp2(x); }); break;
+    case UnaryOp::Lgamma: run_unary<T, T>(p, [](T x) -> T { return std::lgamma(x); }); break;
+    case UnaryOp::Digamma: run_unary<T, T>(p, [](T x) -> T { return calc_digamma(x); }); break;
+    case UnaryOp::Trigamma: run_unary<T, T>(p, [](T x) -> T { return calc_trigamma(x); }); break;
+    // deg2rad_out / rad2deg_out: mul by a wrapped scalar, read in the op's dtype.
+    case UnaryOp::Deg2rad:
+      run_unary<T, T>(p, [](T x) -> T { return x * T(0.017453292519943295769236907684886127134428718885417); });
+      break;
+    case UnaryOp::Rad2deg:
+      run_unary<T, T>(p, [](T x) -> T { return x * T(57.295779513082320876798154814105170332405472466564); });
+      break;
     default: break;
   }
 }
