@@ -9,6 +9,7 @@
 #include "autograd/linalg_more.h"
 #include "autograd/math_more.h"
 #include "autograd/pointwise_special.h"
+#include "autograd/tensor_extras.h"
 #include "autograd/graph.h"
 #include "core/context.h"
 #include "core/error.h"
@@ -347,6 +348,11 @@ Tensor triu_(const Tensor& self, int64_t diagonal) {
 // addmm_: self's own shape (no broadcasting back into it); self is not saved by AddmmBackward0.
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
   return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2, beta, alpha); });
+}
+
+// masked_scatter_: the mask broadcasts to self; MaskedScatterBackward0 saves only the mask.
+Tensor masked_scatter_(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  return inplace_via(self, {source}, false, [&](const Tensor& s) { return masked_scatter(s, mask, source); });
 }
 
 // logit_ saves self (its original values) for LogitBackward0.

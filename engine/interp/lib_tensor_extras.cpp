@@ -1,0 +1,67 @@
+// Tensor.unflatten / torch.unflatten, Tensor.sum_to_size, masked_scatter(_), is_nonzero,
+// torch.randint_like and the torch.concatenate alias of torch.cat (autograd/tensor_extras.h).
+#include "autograd/tensor_extras.h"
+#include "core/error.h"
+#include "interp/lib_install.h"
+
+namespace tp::interp::lib {
+
+void install_tensor_extras(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+  // torch/_tensor.py unflatten(dim, sizes): an empty sizes is refused before the native op.
+  method(tc, "unflatten", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    int64_t dim = to_int(in, p.required("dim", 0), "argument 'dim'");
+    ObjPtr s = p.required("sizes", 1);
+    Shape sizes = to_int_list(in, s, "argument 'sizes'");
+    if (sizes.empty()) throw TorchError("RuntimeError", "unflatten: sizes must be non-empty");
+    return in.wrap_tensor(tp::unflatten(self, dim, sizes));
+  }, &torch);
+  method(tc, "sum_to_size", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(tp::sum_to_size(self, sizes_from(in, p, 0)));
+  });
+  method(tc, "masked_scatter", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& mask = tensor_arg(in, p.required("mask", 0), "masked_scatter", "mask", 2);
+    const Tensor& src = tensor_arg(in, p.required("source", 1), "masked_scatter", "source", 3);
+    return in.wrap_tensor(tp::masked_scatter(self, mask, src));
+  }, &torch);
+  method(tc, "masked_scatter_", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    const Tensor& mask = tensor_arg(in, p.required("mask", 0), "masked_scatter_", "mask", 2);
+    const Tensor& src = tensor_arg(in, p.required("source", 1), "masked_scatter_", "source", 3);
+    return in.wrap_tensor(tp::masked_scatter_(self, mask, src));
+  });
+  method(tc, "is_nonzero", [](Interpreter& in, Tensor& self, ArgParser&) {
+    return in.make_bool(tp::is_nonzero(self));
+  }, &torch);
+
+  // randint_like(input, high) / randint_like(input, low, high): empty_like(input).random_(low, high),
+  // the same stream as torch.randint for a contiguous input.
+  def(torch, "torch.", "randint_like", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.randint_like", a);
+    const Tensor& self = tensor_arg(in, p.required("input", 0), "randint_like", "input", 1);
+    p.max_positional(3);
+    int64_t low = 0, high;
+    if (p.count() == 3) {
+      low = to_int(in, p.positional(1), "argument 'low'");
+      high = to_int(in, p.positional(2), "argument 'high'");
+    } else {
+      if (ObjPtr k = p.kw("low")) low = to_int(in, k, "argument 'low'");
+      ObjPtr h = p.count() == 2 ? p.positional(1) : p.kw("high");
+      if (!h) throw TorchError("TypeError", "randint_like() missing 1 required positional arguments: \"high\"");
+      high = to_int(in, h, "argument 'high'");
+    }
+    DType dt = opt_dtype(p.kw("dtype")).value_or(self.dtype());
+    Device dev = device_or(p.kw("device"), self.device());
+    bool rg = bool_arg(in, p.kw("requires_grad"), false);
+    p.kw("layout");
+    ObjPtr mf = p.kw("memory_format");
+    p.finish();
+    if (!self.is_contiguous() || (!is_none(mf) && in.repr(mf) != "torch.preserve_format"))
+      throw TorchError("NotImplementedError",
+                       "tensorplay: randint_like of a non-contiguous input (or with memory_format=) is not supported");
+    Tensor out = tp::randint(low, high, self.sizes(), dt, dev);
+    if (rg) tp::set_factory_requires_grad(out, true);
+    return in.wrap_tensor(out);
+  });
+  torch.set("concatenate", torch.get("cat"));
+}
+
+}  // namespace tp::interp::lib
