@@ -122,6 +122,8 @@ Tensor median_all(const Tensor& a);
 std::pair<Tensor, Tensor> median_dim(const Tensor& a, int64_t dim, bool keepdim);
 std::pair<Tensor, Tensor> kthvalue(const Tensor& a, int64_t k, int64_t dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+// torch.mode(dim=-1, keepdim=False) -> (values, indices), ModeBackward0.
+std::pair<Tensor, Tensor> mode(const Tensor& a, int64_t dim, bool keepdim);
 
 // ---------------------------------------------------------------- moments and norms (autograd/moments_norms.cpp)
 // dims empty = all dims. Floating inputs only ("std and var only support floating point and complex dtypes").

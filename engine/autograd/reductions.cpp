@@ -289,6 +289,12 @@ std::pair<Tensor, Tensor> kthvalue(const Tensor& a, int64_t k, int64_t dim, bool
   return record_extremum_dim(a, kth_along(a, k, d, keepdim), d, keepdim, "KthvalueBackward0");
 }
 
+// TensorCompare.cpp mode: ModeBackward0 is value_selecting_reduction_backward like max(dim).
+std::pair<Tensor, Tensor> mode(const Tensor& a, int64_t dim, bool keepdim) {
+  int64_t d = wrap_dim(dim, std::max<int64_t>(a.dim(), 1));
+  return record_extremum_dim(a, native::mode(a, d, keepdim), d, keepdim, "ModeBackward0");
+}
+
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return native::argmax(a, dim, keepdim); }
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim) { return native::argmin(a, dim, keepdim); }
 

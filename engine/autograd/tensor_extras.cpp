@@ -95,4 +95,17 @@ bool is_nonzero(const Tensor& self) {
   return native::item(self).to_double() != 0.0;
 }
 
+native::UniqueResult unique_consecutive(const Tensor& self, bool return_inverse, bool return_counts,
+                                        std::optional<int64_t> dim) {
+  native::UniqueResult r = dim ? native::unique_dim_consecutive(self, *dim, return_inverse, return_counts)
+                               : native::unique_consecutive(self, return_inverse, return_counts);
+  if (auto n = make_node("UniqueConsecutiveBackward0", {self}, r.values.dtype())) {
+    n->formula = [](const BackwardCtx&) -> TensorList {  // self: not_implemented("unique_consecutive")
+      throw TorchError("NotImplementedError", "the derivative for 'unique_consecutive' is not implemented.");
+    };
+    set_history(r.values, n);
+  }
+  return r;
+}
+
 }  // namespace tp

@@ -1,4 +1,4 @@
-// cummax / cummin (torch.return_types.cummax / cummin) and logcumsumexp, as Tensor methods and
+// cummax / cummin / mode (torch.return_types.*) and logcumsumexp, as Tensor methods and
 // torch.* functions (autograd/scan_more.h).
 #include "autograd/scan_more.h"
 #include "core/error.h"
@@ -16,6 +16,14 @@ void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
                              {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
     }, &torch);
   }
+  // mode(dim=-1, keepdim=False) -> torch.return_types.mode(values, indices)
+  method(tc, "mode", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    ObjPtr d = p.get("dim", 0);
+    int64_t dim = is_none(d) ? -1 : to_int(in, d, "argument 'dim'");
+    auto r = tp::mode(self, dim, bool_arg(in, p.get("keepdim", 1), false));
+    return make_struct_seq(in, "torch.return_types.mode", {"values", "indices"},
+                           {in.wrap_tensor(r.first), in.wrap_tensor(r.second)});
+  }, &torch);
   method(tc, "logcumsumexp", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::logcumsumexp(self, to_int(in, p.required("dim", 0), "argument 'dim'")));
   }, &torch);

@@ -62,6 +62,30 @@ void install_tensor_extras(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     return in.wrap_tensor(out);
   });
   torch.set("concatenate", torch.get("cat"));
+
+  // functional.py unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+  // output alone, or a tuple with the inverse and / or the counts asked for.
+  auto unique_consecutive = [](Interpreter& in, const Tensor& self, ArgParser& p, size_t first) -> ObjPtr {
+    bool inv = bool_arg(in, p.get("return_inverse", first), false);
+    bool cnt = bool_arg(in, p.get("return_counts", first + 1), false);
+    auto dim = opt_int(in, p.get("dim", first + 2), "argument 'dim'");
+    native::UniqueResult r = tp::unique_consecutive(self, inv, cnt, dim);
+    if (!inv && !cnt) return in.wrap_tensor(r.values);
+    std::vector<ObjPtr> items{in.wrap_tensor(r.values)};
+    if (inv) items.push_back(in.wrap_tensor(r.inverse));
+    if (cnt) items.push_back(in.wrap_tensor(r.counts));
+    return in.make_tuple(items);
+  };
+  method(tc, "unique_consecutive", [unique_consecutive](Interpreter& in, Tensor& self, ArgParser& p) {
+    return unique_consecutive(in, self, p, 0);
+  });
+  def(torch, "torch.", "unique_consecutive", [unique_consecutive](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.unique_consecutive", a);
+    const Tensor& self = tensor_arg(in, p.required("input", 0), "unique_consecutive", "input", 1);
+    ObjPtr r = unique_consecutive(in, self, p, 1);
+    p.finish();
+    return r;
+  });
 }
 
 }  // namespace tp::interp::lib

@@ -220,6 +220,8 @@ Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vect
 // wins); logcumsumexp (floating only, accumulated in double).
 std::pair<Tensor, Tensor> cummax_cummin(const Tensor& self, int64_t dim, bool is_max);
 Tensor logcumsumexp(const Tensor& self, int64_t dim);
+// torch.mode: the most frequent value along dim (smallest on ties) and an index of it.
+std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dim, bool keepdim);
 
 // ---------------------------------------------------------------- gather / scatter (ops/scatter_gather.cpp)
 // Out of place; index must be int64 with self's rank (ScatterGatherChecks.h messages).

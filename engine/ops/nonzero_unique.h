@@ -15,6 +15,9 @@ struct UniqueResult {
   Tensor values, inverse, counts;
 };
 UniqueResult unique(const Tensor& a);
+// torch.unique_consecutive without / with dim: inverse and counts are empty ({0}) unless asked for.
+UniqueResult unique_consecutive(const Tensor& a, bool return_inverse, bool return_counts);
+UniqueResult unique_dim_consecutive(const Tensor& a, int64_t dim, bool return_inverse, bool return_counts);
 
 // F.one_hot: int64 input, num_classes -1 = max + 1; an int64 result with one more dim.
 Tensor one_hot(const Tensor& a, int64_t num_classes);

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/error.h"
 #include "ops/native.h"
@@ -90,6 +93,64 @@ Tensor logcumsumexp(const Tensor& self, int64_t dim) {
     }
   });
   return out;
+}
+
+}  // namespace tp::native
+
+namespace tp::native {
+
+// cpu/TensorCompareKernel.cpp mode_kernel_impl: each lane's (value, index) pairs go through
+// std::sort by value (not stable beyond 16 elements, exactly as there), then the first value with
+// the highest run length wins and reports the index at the end of its run.
+std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dim, bool keepdim) {
+  int64_t d = wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
+  int64_t len = self.dim() == 0 ? 1 : self.size(d);
+  TP_CHECK_INDEX(len > 0, "mode(): Expected reduction dim " + std::to_string(d) + " to have non-zero size.");
+  Shape out_sizes = self.sizes();
+  if (self.dim() > 0) {
+    if (keepdim) out_sizes[size_t(d)] = 1;
+    else out_sizes.erase(out_sizes.begin() + d);
+  }
+  Tensor values = make_empty(out_sizes, self.dtype(), self.device());
+  Tensor indices = make_empty(out_sizes, DType::Int64, self.device());
+  Tensor src = contiguous(self);
+  Lanes l = lanes_of(self.sizes(), d);
+  auto* idx = reinterpret_cast<int64_t*>(indices.raw(0));
+  TP_DISPATCH_STORAGE(self.dtype(), T, {
+    const T* in = reinterpret_cast<const T*>(src.raw(src.storage_offset()));
+    T* out = reinterpret_cast<T*>(values.raw(0));
+    auto less = [](T a, T b) {
+      if constexpr (std::is_same_v<T, Half>) return float(a) < float(b);
+      else return a < b;
+    };
+    auto differ = [](T a, T b) {
+      if constexpr (std::is_same_v<T, Half>) return float(a) != float(b);
+      else return a != b;
+    };
+    std::vector<std::pair<T, int64_t>> elements(size_t(l.len));
+    for (int64_t x = 0; x < l.outer; ++x)
+      for (int64_t r = 0; r < l.inner; ++r) {
+        for (int64_t i = 0; i < l.len; ++i) elements[size_t(i)] = {in[l.at(x, i, r)], i};
+        std::sort(elements.begin(), elements.end(),
+                  [&](const auto& a, const auto& b) { return less(a.first, b.first); });
+        T best = T(0);
+        int64_t besti = 0, freq = 0, max_freq = 0;
+        for (int64_t i = 0; i < l.len; ++i) {
+          ++freq;
+          if (i == l.len - 1 || differ(elements[size_t(i)].first, elements[size_t(i + 1)].first)) {
+            if (freq > max_freq) {
+              best = elements[size_t(i)].first;
+              besti = elements[size_t(i)].second;
+              max_freq = freq;
+            }
+            freq = 0;
+          }
+        }
+        out[x * l.inner + r] = best;
+        idx[x * l.inner + r] = besti;
+      }
+  });
+  return {values, indices};
 }
 
 }  // namespace tp::native

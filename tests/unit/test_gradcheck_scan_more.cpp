@@ -1,4 +1,4 @@
-// Gradient checks for cummax / cummin (ties, dims) and logcumsumexp (mixed-sign incoming gradients).
+// Gradient checks for cummax / cummin (ties, dims), logcumsumexp (mixed-sign incoming gradients) and mode.
 #include <catch2/catch.hpp>
 
 #include "autograd/scan_more.h"
@@ -24,4 +24,14 @@ GC_CASE("logcumsumexp") {
   gradcheck([](auto& x) { return logcumsumexp(x[0], 0); }, {dseq({4}, -1.0, 0.6)});
   gradcheck([](auto& x) { return logcumsumexp(x[0], 1); }, {dseq({2, 3}, 0.5, -0.45)});
   CHECK(grad_fn(logcumsumexp(dseq({3}), 0))->name() == "LogcumsumexpBackward0");
+}
+
+GC_CASE("mode: value-selecting backward, keepdim") {
+  SETUP;
+  Tensor x = make({0.5, 1.5, 0.5, 2.0, 2.0, -1.0}, {2, 3}, true, DType::Float64);
+  auto r = mode(x, 1, true);
+  CHECK(grad_fn(r.first)->name() == "ModeBackward0");
+  backward(sum(r.first, {}, false, std::nullopt), Tensor(), std::nullopt, false);
+  CHECK(values_of(get_grad(x)) == std::vector<double>{0, 0, 1, 0, 1, 0});
+  gradcheck([](auto& x) { return mode(x[0], 0, false).first; }, {dseq({3, 2})});
 }
