@@ -4,6 +4,7 @@
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
+#include "core/context.h"
 #include "core/error.h"
 #include "ops/float_class.h"
 
@@ -107,6 +108,74 @@ Tensor cumulative_trapezoid(const Tensor& y, const Tensor& x, int64_t dim) {
 Tensor cumulative_trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
   check_dx(y, dx, "cumulative_trapezoid");
   return cumsum(mul(scalar_tensor(dx.to_double() / 2.0), left_plus_right(y, dim)), dim, std::nullopt);
+}
+
+}  // namespace tp
+
+namespace tp {
+
+// Correlation.cpp cov: observations along dim 1 of the (variables, observations) view; optional
+// integral fweights and floating aweights; (in - avg) @ (in [* w]).t() / norm_factor, squeezed.
+Tensor cov(const Tensor& self, int64_t correction, const Tensor& fweights, const Tensor& aweights) {
+  TP_CHECK(self.dim() <= 2, "cov(): expected input to have two or fewer dimensions but got an input with " +
+                                std::to_string(self.dim()) + " dimensions");
+  TP_CHECK(self.dtype() != DType::Bool, "cov(): bool dtype is not supported for input");
+  Tensor in = self.dim() < 2 ? view(self, {1, -1}) : self;
+  const int64_t num_observations = in.size(1);
+  auto min_ge0 = [](const Tensor& t) {
+    return native::item(native::min_all(t)).to_double() >= 0;
+  };
+  Tensor w;
+  if (fweights.defined()) {
+    w = fweights;
+    TP_CHECK(w.dim() <= 1, "cov(): expected fweights to have one or fewer dimensions but got fweights with " +
+                               std::to_string(w.dim()) + " dimensions");
+    TP_CHECK(is_integral(w.dtype(), false), "cov(): expected fweights to have integral dtype but got fweights with " +
+                                                scalar_type_name(w.dtype()) + " dtype");
+    TP_CHECK(w.numel() == num_observations,
+             "cov(): expected fweights to have the same numel as there are observations in the input but got " +
+                 std::to_string(w.numel()) + " != " + std::to_string(num_observations));
+    TP_CHECK(num_observations == 0 || min_ge0(w), "cov(): fweights cannot be negative");
+  }
+  if (aweights.defined()) {
+    const Tensor& aw = aweights;
+    TP_CHECK(aw.dim() <= 1, "cov(): expected aweights to have one or fewer dimensions but got aweights with " +
+                                std::to_string(aw.dim()) + " dimensions");
+    TP_CHECK(is_floating(aw.dtype()), "cov(): expected aweights to have floating point dtype but got aweights with " +
+                                          scalar_type_name(aw.dtype()) + " dtype");
+    TP_CHECK(aw.numel() == num_observations,
+             "cov(): expected aweights to have the same numel as there are observations in the input but got " +
+                 std::to_string(aw.numel()) + " != " + std::to_string(num_observations));
+    TP_CHECK(num_observations == 0 || min_ge0(aw), "cov(): aweights cannot be negative");
+    w = w.defined() ? mul(w, aw) : aw;
+  }
+  Tensor w_sum = w.defined() ? sum(w, {}, false, std::nullopt)
+                             : native::full({}, Scalar::from_int(num_observations), DType::Int64, self.device());
+  TP_CHECK(!w.defined() || native::item(w_sum).to_double() != 0, "cov(): weights sum to zero, can't be normalized");
+  Tensor avg = div(sum(w.defined() ? mul(in, w) : in, {1}, false, std::nullopt), w_sum);
+  Tensor corr = native::wrap_scalar(Scalar::from_int(correction));
+  Tensor norm_factor = w.defined() && aweights.defined() && correction != 0
+                           ? sub(w_sum, div(mul(corr, sum(mul(w, aweights), {}, false, std::nullopt)), w_sum))
+                           : sub(w_sum, corr);
+  if (native::item(norm_factor).to_double() <= 0) {
+    ctx().warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of observations.");
+    norm_factor = zeros_like(norm_factor);
+  }
+  in = sub(in, unsqueeze(avg, 1));
+  Tensor c = mm(in, t(w.defined() ? mul(in, w) : in));
+  return squeeze(div(c, norm_factor));
+}
+
+// cov, then c / c for a scalar, else c / stddev (rows) / stddev (columns) clipped to [-1, 1].
+Tensor corrcoef(const Tensor& self) {
+  TP_CHECK(self.dim() <= 2, "corrcoef(): expected input to have two or fewer dimensions but got an input with " +
+                                std::to_string(self.dim()) + " dimensions");
+  Tensor c = cov(self, 1, Tensor(), Tensor());
+  if (c.dim() == 0) return div(c, c);
+  Tensor stddev = unary(diagonal(c, 0, 0, 1), UnaryOp::Sqrt);
+  c = div(c, view(stddev, {-1, 1}));
+  c = div(c, view(stddev, {1, -1}));
+  return clamp(c, Scalar::from_int(-1), Scalar::from_int(1));
 }
 
 }  // namespace tp

@@ -1,5 +1,5 @@
 // nansum (NansumBackward0), nanmean, dist (DistBackward0, in autograd/moments_norms.cpp) and the
-// trapezoid rules (Integration.cpp compositions). autograd/reductions_more.cpp.
+// trapezoid rules (Integration.cpp compositions), cov / corrcoef. autograd/reductions_more.cpp.
 #pragma once
 #include <vector>
 
@@ -15,5 +15,9 @@ Tensor trapezoid(const Tensor& y, const Tensor& x, int64_t dim);
 Tensor trapezoid(const Tensor& y, const Scalar& dx, int64_t dim);
 Tensor cumulative_trapezoid(const Tensor& y, const Tensor& x, int64_t dim);
 Tensor cumulative_trapezoid(const Tensor& y, const Scalar& dx, int64_t dim);
+
+// Correlation.cpp: cov(correction=, fweights=, aweights=) (weights may be undefined) and corrcoef.
+Tensor cov(const Tensor& self, int64_t correction, const Tensor& fweights, const Tensor& aweights);
+Tensor corrcoef(const Tensor& self);
 
 }  // namespace tp

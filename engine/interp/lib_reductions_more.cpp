@@ -1,5 +1,6 @@
-// nansum / nanmean / dist (Tensor methods and torch.*) and torch.trapezoid / trapz /
+// nansum / nanmean / dist / quantile / nanquantile (Tensor methods and torch.*) and torch.trapezoid / trapz /
 // cumulative_trapezoid(y, x=None, *, dx=None, dim=-1) (autograd/reductions_more.h).
+#include "autograd/quantile.h"
 #include "autograd/reductions_more.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
@@ -19,6 +20,41 @@ void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     const Tensor& other = tensor_arg(in, p.required("other", 0), "dist", "other", 2);
     return in.wrap_tensor(tp::dist(self, other, double_arg(in, p.get("p", 1), 2.0)));
   }, &torch);
+  method(tc, "cov", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    ObjPtr c = p.kw("correction"), fw = p.kw("fweights"), aw = p.kw("aweights");
+    int64_t correction = is_none(c) ? 1 : to_int(in, c, "argument 'correction'");
+    Tensor f = is_none(fw) ? Tensor() : tensor_arg(in, fw, "cov", "fweights", 3);
+    Tensor a = is_none(aw) ? Tensor() : tensor_arg(in, aw, "cov", "aweights", 4);
+    return in.wrap_tensor(tp::cov(self, correction, f, a));
+  }, &torch);
+  method(tc, "corrcoef", [](Interpreter& in, Tensor& self, ArgParser&) { return in.wrap_tensor(tp::corrcoef(self)); },
+         &torch);
+  // histc(bins=100, min=0, max=0): derivatives.yaml marks it not differentiable.
+  method(tc, "histc", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    ObjPtr b = p.get("bins", 0), lo = p.get("min", 1), hi = p.get("max", 2);
+    int64_t bins = is_none(b) ? 100 : to_int(in, b, "argument 'bins'");
+    return in.wrap_tensor(native::histc(self, bins, double_arg(in, lo, 0.0), double_arg(in, hi, 0.0)));
+  }, &torch);
+  // quantile / nanquantile(q, dim=None, keepdim=False, *, interpolation='linear'); a Python float q is
+  // range-checked and becomes a 0-dim tensor of self's dtype.
+  for (bool nan : {false, true}) {
+    method(tc, nan ? "nanquantile" : "quantile", [nan](Interpreter& in, Tensor& self, ArgParser& p) {
+      ObjPtr qo = p.required("q", 0);
+      auto dim = opt_int(in, p.get("dim", 1), "argument 'dim'");
+      bool keepdim = bool_arg(in, p.get("keepdim", 2), false);
+      ObjPtr io = p.kw("interpolation");
+      std::string interp = is_none(io) ? "linear" : to_str(in, io, "argument 'interpolation'");
+      Tensor q;
+      if (is_tensor(qo)) {
+        q = tensor_of(qo);
+      } else {
+        double qv = to_double(in, qo, "argument 'q'");
+        TP_CHECK(qv >= 0 && qv <= 1, "quantile() q must be in the range [0, 1] but got " + in.repr(in.make_float(qv)));
+        q = native::full({}, Scalar::from_double(qv), self.dtype(), self.device());
+      }
+      return in.wrap_tensor(tp::quantile(self, q, dim, keepdim, interp, nan));
+    }, &torch);
+  }
   for (const char* n : {"trapezoid", "trapz", "cumulative_trapezoid"}) {
     std::string name = n;
     def(torch, "torch.", name, [name](Interpreter& in, CallArgs& a) -> ObjPtr {

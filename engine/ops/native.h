@@ -180,6 +180,8 @@ Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Sc
 Tensor logit(const Tensor& self, double eps);  // eps < 0 = None
 Tensor heaviside(const Tensor& self, const Tensor& values);
 Tensor isin(const Tensor& elements, const Tensor& test_elements, bool invert);  // bool result
+// torch.histc(bins, min, max) of a floating tensor: counts in its dtype (no autograd history).
+Tensor histc(const Tensor& self, int64_t bins, double min, double max);
 
 // ---------------------------------------------------------------- counting (ops/index_gen.cpp)
 Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);
