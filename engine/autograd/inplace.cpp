@@ -9,6 +9,7 @@
 #include "autograd/linalg_more.h"
 #include "autograd/math_more.h"
 #include "autograd/pointwise_special.h"
+#include "autograd/random_more.h"
 #include "autograd/tensor_extras.h"
 #include "autograd/graph.h"
 #include "core/context.h"
@@ -348,6 +349,24 @@ Tensor triu_(const Tensor& self, int64_t diagonal) {
 // addmm_: self's own shape (no broadcasting back into it); self is not saved by AddmmBackward0.
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
   return inplace_via(self, {mat1, mat2}, false, [&](const Tensor& s) { return addmm(s, mat1, mat2, beta, alpha); });
+}
+
+// bernoulli_(p tensor): BernoulliBackward1 gives zeros to self and to p.
+Tensor bernoulli_(const Tensor& self, const Tensor& p) {
+  bool rg = inplace_requires_grad(self, {p});
+  check_inplace(self, rg);
+  std::shared_ptr<FunctionNode> node;
+  if (rg) {
+    node = std::make_shared<FunctionNode>("BernoulliBackward1");
+    node->next_edges = collect_next_edges({self, p});
+    Shape p_sizes = p.sizes();
+    node->formula = [p_sizes](const BackwardCtx& c) -> TensorList {
+      return {zeros_like(c.grad()), zeros(p_sizes, c.grad().dtype(), c.grad().device())};
+    };
+  }
+  native::bernoulli_tensor_(self, p);
+  if (node) rebase_history(self, node);
+  return self;
 }
 
 // masked_scatter_: the mask broadcasts to self; MaskedScatterBackward0 saves only the mask.

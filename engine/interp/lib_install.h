@@ -44,6 +44,8 @@ void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor
 void install_pointwise_special(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_tensor_extras.cpp: unflatten, sum_to_size, masked_scatter(_), is_nonzero, randint_like, concatenate.
 void install_tensor_extras(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_random_more.cpp: torch.normal overloads, bernoulli / bernoulli_ with probability tensors.
+void install_random_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).

@@ -337,6 +337,7 @@ void install_modules(Interpreter& in) {
   install_reductions_more(in, *torch, *tc);
   install_pointwise_special(in, *torch, *tc);
   install_tensor_extras(in, *torch, *tc);
+  install_random_more(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);

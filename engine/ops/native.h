@@ -64,6 +64,8 @@ Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen);  // a pr
 void uniform_(const Tensor& self, double from, double to);  // bumps version
 void random_(const Tensor& self);  // no bounds: uniform_int_distribution<T>; bumps version
 void normal_(const Tensor& self, double mean, double std);   // bumps version
+// bernoulli_(self, p_tensor): the serial tensor-p kernel (deterministic on every CPU); bumps version.
+void bernoulli_tensor_(const Tensor& self, const Tensor& p);
 
 // ---------------------------------------------------------------- views (ops/views.cpp)
 // All share storage + version counter; `base` = root base (view of view points to the original).

@@ -1,11 +1,13 @@
 // Random kernels, bit-identical to PyTorch's CPU generator (reference section 4): uniform from
 // the low bits of mt19937 draws, randn's 16-block fill path vs the cached Box-Muller scalar path,
 // randint's modulo rule and randperm's swap loop.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <numeric>
 #include <string>
+#include <vector>
 
 #include "core/context.h"
 #include "core/error.h"
@@ -245,6 +247,43 @@ void uniform_(const Tensor& self, double from, double to) {
                            " > to=" + fmt_double(to));
   check_no_internal_overlap(self);
   uniform_fill(self, from, to);
+  self.bump_version();
+}
+
+// cpu/DistributionTemplates.h bernoulli_kernel(self, p_): a serial loop over self (p expanded to
+// it) drawing bernoulli_distribution<double> (float64 p: a 53-bit uniform from random64()) or
+// <float> (other p: a 24-bit uniform from one random()); the value is uniform < p.
+void bernoulli_tensor_(const Tensor& self, const Tensor& p) {
+  TP_CHECK(is_floating(p.dtype()), "\"bernoulli_tensor_cpu_p_\" not implemented for '" + scalar_type_name(p.dtype()) + "'");
+  if (self.numel() == 0) return;
+  check_no_internal_overlap(self);
+  if (self.dtype() == DType::Float16 || p.dtype() == DType::Float16)
+    throw TorchError("NotImplementedError", "tensorplay: bernoulli_ with float16 tensors is not supported yet");
+  Tensor pe = expand(p, self.sizes());
+  Generator& gen = ctx().generator;
+  const bool dbl = p.dtype() == DType::Float64;
+  // TensorIterator visits the output in its memory order; the probability read with each output
+  // element is the one at the same multi-index (recovered from the storage position by the strides,
+  // largest first).
+  std::vector<int64_t> dims(size_t(self.dim()));
+  std::iota(dims.begin(), dims.end(), 0);
+  std::sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) { return self.stride(a) > self.stride(b); });
+  dispatch_type(self.dtype(), [&](auto tag_) { using T = decltype(tag_);
+    for_each_in_iter_order(self, [&](int64_t at) {
+      int64_t rem = at - self.storage_offset(), pidx = pe.storage_offset();
+      for (int64_t d : dims) {
+        int64_t st = self.stride(d);
+        if (st == 0 || self.size(d) == 1) continue;
+        pidx += (rem / st) * pe.stride(d);
+        rem %= st;
+      }
+      double pv = pe.double_at(pidx);
+      TP_CHECK(pv >= 0 && pv <= 1, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+                                   "message be improved?  If so, please report an enhancement request to PyTorch.)");
+      bool hit = dbl ? uniform_real<double>(gen, 0.0, 1.0) < pv : uniform_real<float>(gen, 0.f, 1.f) < float(pv);
+      store<T>(self, at, static_cast<T>(hit));
+    });
+  });
   self.bump_version();
 }
 
