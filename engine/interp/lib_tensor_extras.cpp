@@ -1,5 +1,5 @@
 // Tensor.unflatten / torch.unflatten, Tensor.sum_to_size, masked_scatter(_), is_nonzero,
-// torch.randint_like and the torch.concatenate alias of torch.cat (autograd/tensor_extras.h).
+// torch.randint_like, torch.asarray and the torch.concatenate alias of torch.cat (autograd/tensor_extras.h).
 #include "autograd/tensor_extras.h"
 #include "core/error.h"
 #include "interp/lib_install.h"
@@ -62,6 +62,56 @@ void install_tensor_extras(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     return in.wrap_tensor(out);
   });
   torch.set("concatenate", torch.get("cat"));
+
+  // torch/csrc/utils/tensor_new.cpp asarray(obj, *, dtype=None, device=None, copy=None,
+  // requires_grad=False): tensors and ndarrays are aliased unless a copy is asked for (copy=True) or
+  // needed (copy=None with another dtype / device); copy=False refuses what cannot alias; anything
+  // else is built like torch.tensor (dtype inferred unless given).
+  def(torch, "torch.", "asarray", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "torch.asarray", a);
+    ObjPtr obj = p.required("obj", 0);
+    p.max_positional(1);
+    auto dtype = opt_dtype(p.kw("dtype"));
+    ObjPtr dev = p.kw("device");
+    ObjPtr copy_o = p.kw("copy");
+    ObjPtr rg_o = p.kw("requires_grad");
+    p.finish();
+    std::optional<bool> copy;
+    if (!is_none(copy_o)) copy = to_bool(in, copy_o);
+    const bool force_copy = copy.value_or(false), force_alias = !copy.value_or(true);
+    const bool requires_grad = bool_arg(in, rg_o, false);
+    std::optional<Device> device;
+    if (!is_none(dev)) device = to_device(dev);
+    if (is_tensor(obj) || is_ndarray(obj)) {
+      Tensor t = is_tensor(obj) ? tensor_of(obj) : share_storage(array_of(obj));
+      // The requires_grad argument changed from bool to optional<bool> across 2.x releases, which
+      // decides whether asarray(t) of a tensor requiring grad resets it: refuse that case.
+      if (t.requires_grad() && is_none(rg_o))
+        throw TorchError("NotImplementedError", "tensorplay: torch.asarray of a tensor that requires grad needs an "
+                                                "explicit requires_grad= (its default differs across PyTorch 2.x releases)");
+      const bool wrong_device = device && *device != t.device();
+      const bool wrong_dtype = dtype && *dtype != t.dtype();
+      const bool needs_copying = !copy && (wrong_device || wrong_dtype);
+      if (force_copy || needs_copying) {
+        t = wrong_device || wrong_dtype ? tp::to(t, dtype.value_or(t.dtype()), device.value_or(t.device()), force_copy)
+                                        : tp::clone(t);
+      } else {
+        if (wrong_device)
+          throw TorchError("ValueError", "can't alias tensor from device '" + t.device().str() + "' to '" +
+                                             device->str() + "'.");
+        if (wrong_dtype)
+          throw TorchError("ValueError", "can't alias tensor with dtype '" + scalar_type_name(t.dtype()) +
+                                             "' into dtype '" + scalar_type_name(*dtype) + "'.");
+      }
+      if (!tp::is_leaf(t) && !requires_grad) t = tp::detach(t);
+      else tp::requires_grad_(t, requires_grad);
+      return in.wrap_tensor(t);
+    }
+    if (force_alias) throw TorchError("ValueError", "can't alias arbitrary sequence into a tensor.");
+    Tensor t = tensor_from_data(in, obj, dtype, device.value_or(Device{}), device.has_value(), "");
+    if (requires_grad) tp::set_factory_requires_grad(t, true);
+    return in.wrap_tensor(t);
+  });
 
   // functional.py unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
   // output alone, or a tuple with the inverse and / or the counts asked for.
