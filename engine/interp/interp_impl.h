@@ -67,6 +67,7 @@ struct IteratorObj : InstanceObj {
   bool reusable;  // dict views (dict_keys / dict_items / dict_values): iterables, not iterators
   Produce produce;
   bool done = false;  // an exhausted iterator stays exhausted, as CPython's drop their source
+  std::string qualname = "<genexpr>";  // a "generator"'s function, shown by its repr
   ObjPtr next(Interpreter& in) {
     if (done) return nullptr;
     ObjPtr x = produce ? produce(in) : pos < items.size() ? items[pos++] : nullptr;
