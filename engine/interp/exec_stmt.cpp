@@ -200,6 +200,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
       return Flow::Normal;
     }
     case StmtKind::Global: case StmtKind::Nonlocal: return Flow::Normal;
+    case StmtKind::Yield: throw_error("SyntaxError", "'yield' outside function");  // e.g. in a class body
   }
   return Flow::Normal;
 }

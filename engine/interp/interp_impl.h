@@ -166,7 +166,10 @@ struct Interpreter::Impl {
                               const std::string& qualname);
 
   // ---- calls (calls.cpp)
-  ObjPtr call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr self_for_super = nullptr);
+  ObjPtr call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr function = nullptr);
+  // Calling a generator function: its frame, arguments bound, suspended before the first line.
+  ObjPtr make_generator(ObjPtr function, const UserFunctionObj& f, Frame frame_at_call);
+  int& current_line_ref() { return in.current_line_; }
   void bind_arguments(const UserFunctionObj& f, CallArgs& args, Scope& scope);
   ObjPtr instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
   ObjPtr class_lookup(const ClassObj& cls, const std::string& name) const;  // through the bases (MRO)
