@@ -210,6 +210,7 @@ struct Interpreter::Impl {
 // sys, warnings, typing, collections, time, __future__ (std_modules.cpp).
 void install_std_modules(Interpreter& in);
 void install_random_module(Interpreter& in);  // py_random.cpp
+void install_itertools_functools(Interpreter& in);  // py_itertools.cpp
 
 // Small helpers for casting objects (the kind was checked by the caller).
 template <class T> T& as(const ObjPtr& o) { return static_cast<T&>(*o); }
