@@ -448,6 +448,9 @@ void install_nn(Interpreter& in) {
   install_nn_layers(in, *nn);
   install_nn_norm(in, *nn);
   install_nn_conv(in, *nn);
+  install_nn_utils(in, *nn);
+  install_nn_distance(in, *nn);
+  install_nn_activations(in, *nn);
 }
 
 }  // namespace tp::interp::lib
