@@ -84,6 +84,12 @@ Tensor avg_pool2d(const Tensor& input, const Pool2dArgs& args, bool count_includ
 // F.pad(mode='constant'): (before, after) pairs from the last dim back; negative pads crop.
 Tensor constant_pad_nd(const Tensor& input, const std::vector<int64_t>& pad, double value);  // ConstantPadNdBackward0
 
+// ---------------------------------------------------------------- adaptive pooling (autograd/adaptive_pooling.cpp)
+// AdaptiveAvgPool2DBackward0; output (1, 1) is mean((-1, -2), keepdim=True) (MeanBackward1) as in ATen.
+Tensor adaptive_avg_pool2d(const Tensor& input, int64_t out_h, int64_t out_w);
+// (output, int64 indices into each H*W plane); AdaptiveMaxPool2DBackward0.
+std::pair<Tensor, Tensor> adaptive_max_pool2d(const Tensor& input, int64_t out_h, int64_t out_w);
+
 // ---------------------------------------------------------------- distances (autograd/distance.cpp)
 // F.normalize: input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input) (DivBackward0).
 Tensor normalize(const Tensor& input, double p, int64_t dim, double eps);

@@ -32,6 +32,8 @@ void install_nn_utils(Interpreter& in, ModuleObj& nn);
 void install_nn_distance(Interpreter& in, ModuleObj& nn);
 // SELU/CELU/Hardtanh/ReLU6/Threshold/LogSigmoid/Softmin/GLU/Mish/Hardswish/Hardsigmoid/PReLU (lib_nn_activations.cpp).
 void install_nn_activations(Interpreter& in, ModuleObj& nn);
+// AdaptiveAvgPool1d/2d, AdaptiveMaxPool2d and their functional forms (lib_nn_adaptive.cpp).
+void install_nn_adaptive(Interpreter& in, ModuleObj& nn);
 // init.kaiming_uniform_(w, a) with fan_in given (Linear / Conv reset_parameters), under no_grad.
 void kaiming_uniform(const Tensor& w, double a, int64_t fan_in);
 // torch.optim.lr_scheduler (lib_lr_scheduler.cpp): StepLR.

@@ -74,3 +74,11 @@ GC_CASE("kl_div: each reduction, log_target, input and target") {
     gradcheck([red](auto& x) { return kl_div(x[0], x[1], red, true); }, {spread({2, 3}), spread({2, 3})});
   }
 }
+
+GC_CASE("adaptive_avg_pool2d (overlapping windows, the (1, 1) mean) and adaptive_max_pool2d") {
+  SETUP;
+  gradcheck([](auto& x) { return adaptive_avg_pool2d(x[0], 3, 4); }, {spread({1, 2, 5, 7})});
+  gradcheck([](auto& x) { return adaptive_avg_pool2d(x[0], 2, 2); }, {spread({2, 3, 3})});
+  gradcheck([](auto& x) { return adaptive_avg_pool2d(x[0], 1, 1); }, {spread({2, 3, 3})});
+  gradcheck([](auto& x) { return adaptive_max_pool2d(x[0], 2, 3).first; }, {spread({1, 2, 4, 5})});
+}
