@@ -1,6 +1,7 @@
 // More activations as torch.nn.functional functions, torch.* functions and nn modules (arguments,
 // checks and extra_repr of torch/nn/functional.py and torch/nn/modules/activation.py): selu, celu,
-// hardtanh, relu6, threshold, logsigmoid, softmin, glu, mish, hardswish, hardsigmoid, prelu.
+// hardtanh, relu6, threshold, logsigmoid, softmin, glu, mish, hardswish, hardsigmoid, prelu; and the
+// torch.sigmoid_ / tanh_ / relu_ / abs_ in-place functions.
 // inplace=True is refused (NotImplementedError) rather than computed out of place.
 #include "autograd/nn_functions.h"
 #include "core/context.h"
@@ -113,6 +114,16 @@ void install_functions(Interpreter& in, ModuleObj& torch, ModuleObj& F) {
     int64_t dim = is_none(p.get("dim", 1)) ? -1 : to_int(in, p.get("dim", 1), "argument 'dim'");
     return in.wrap_tensor(tp::glu(x, dim));
   });
+  // torch.sigmoid_ / tanh_ / relu_ / abs_: the in-place method as a torch function (returns its input).
+  struct Inplace { const char* name; UnaryOp op; };
+  for (Inplace ip : {Inplace{"sigmoid_", UnaryOp::Sigmoid}, Inplace{"tanh_", UnaryOp::Tanh}, Inplace{"relu_", UnaryOp::Relu},
+                     Inplace{"abs_", UnaryOp::Abs}}) {
+    std::string name = ip.name;
+    UnaryOp op = ip.op;
+    fn(torch, "torch.", name, [name, op](Interpreter& in, ArgParser& p) {
+      return in.wrap_tensor(tp::unary_(input(in, p, name), op));
+    });
+  }
   struct Simple { const char* name; Tensor (*f)(const Tensor&); };
   for (Simple s : {Simple{"mish", tp::mish}, Simple{"hardswish", tp::hardswish}, Simple{"hardsigmoid", tp::hardsigmoid}}) {
     std::string name = s.name;
