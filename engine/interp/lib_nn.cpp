@@ -447,6 +447,10 @@ void install_nn(Interpreter& in) {
   install_nn_layers(in, *nn);
   install_nn_norm(in, *nn);
   install_nn_conv(in, *nn);
+  install_nn_utils(in, *nn);
+  install_nn_distance(in, *nn);
+  install_nn_activations(in, *nn);
+  install_nn_adaptive(in, *nn);
 }
 
 }  // namespace tp::interp::lib
