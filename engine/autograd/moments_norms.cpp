@@ -158,6 +158,9 @@ Tensor vector_norm_value(const Tensor& x, double ord, const std::vector<int64_t>
   return pow(sum(pow(a, scalar_tensor(ord)), dims, keepdim, std::nullopt), scalar_tensor(1 / ord));
 }
 
+
+}  // namespace
+
 // FunctionsManual.cpp norm_backward (real inputs); undefined for ord 0 (no gradient flows).
 Tensor norm_backward(Tensor grad, const Tensor& self, double p, Tensor norm, const std::vector<int64_t>& dims,
                      bool keepdim) {
@@ -186,7 +189,6 @@ Tensor norm_backward(Tensor grad, const Tensor& self, double p, Tensor norm, con
   return mul(scaled, scale_v);
 }
 
-}  // namespace
 
 Tensor linalg_vector_norm(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype) {
   if (!is_floating(x.dtype()))

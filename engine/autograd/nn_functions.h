@@ -3,6 +3,7 @@
 // node PyTorch records (names in the comments); composite ops (l1_loss) record their parts.
 #pragma once
 #include <string>
+#include <optional>
 #include <utility>
 
 #include "autograd/functions.h"
@@ -16,6 +17,19 @@ Tensor gelu(const Tensor& x, const std::string& approximate);
 Tensor elu(const Tensor& x, double alpha);                   // EluBackward0
 Tensor silu(const Tensor& x);                                // SiluBackward0
 Tensor softplus(const Tensor& x, double beta, double threshold);  // SoftplusBackward0
+
+// ---------------------------------------------------------------- more activations (autograd/activations_more.cpp)
+Tensor selu(const Tensor& x);                                      // elu(x, SELU alpha, SELU scale): EluBackward0
+Tensor celu(const Tensor& x, double alpha);                        // elu(x, alpha, 1, 1/alpha): CeluBackward0
+Tensor hardtanh(const Tensor& x, double min_val, double max_val);  // clamp: HardtanhBackward0 (relu6 = 0, 6)
+Tensor threshold(const Tensor& x, double threshold, double value); // ThresholdBackward0
+Tensor log_sigmoid(const Tensor& x);                               // LogSigmoidBackward0
+Tensor glu(const Tensor& x, int64_t dim);                          // a * sigmoid(b) of the halves: GluBackward0
+Tensor mish(const Tensor& x);                                      // MishBackward0
+Tensor hardswish(const Tensor& x);                                 // HardswishBackward0
+Tensor hardsigmoid(const Tensor& x);                               // HardsigmoidBackward0
+// at::prelu: weight (scalar or one per channel, dim 1) reshaped to broadcast, then PreluKernelBackward0.
+Tensor prelu(const Tensor& self, const Tensor& weight);
 
 // ---------------------------------------------------------------- losses (autograd/regression_losses.cpp)
 // reduction: "mean" | "sum" | "none"; shapes that differ warn as torch/nn/functional.py does, then broadcast.
@@ -69,5 +83,26 @@ std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& input, const Poo
 Tensor avg_pool2d(const Tensor& input, const Pool2dArgs& args, bool count_include_pad, int64_t divisor_override);
 // F.pad(mode='constant'): (before, after) pairs from the last dim back; negative pads crop.
 Tensor constant_pad_nd(const Tensor& input, const std::vector<int64_t>& pad, double value);  // ConstantPadNdBackward0
+
+// ---------------------------------------------------------------- adaptive pooling (autograd/adaptive_pooling.cpp)
+// AdaptiveAvgPool2DBackward0; output (1, 1) is mean((-1, -2), keepdim=True) (MeanBackward1) as in ATen.
+Tensor adaptive_avg_pool2d(const Tensor& input, int64_t out_h, int64_t out_w);
+// (output, int64 indices into each H*W plane); AdaptiveMaxPool2DBackward0.
+std::pair<Tensor, Tensor> adaptive_max_pool2d(const Tensor& input, int64_t out_h, int64_t out_w);
+
+// ---------------------------------------------------------------- distances (autograd/distance.cpp)
+// F.normalize: input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input) (DivBackward0).
+Tensor normalize(const Tensor& input, double p, int64_t dim, double eps);
+// Distance.cpp cosine_similarity: inputs broadcast, each divided by its clamped 2-norm, then
+// multiplied and summed over dim (SumBackward1).
+Tensor cosine_similarity(const Tensor& x1, const Tensor& x2, int64_t dim, double eps);
+// at::norm(x1 - x2 + eps, p, last dim, keepdim): NormBackward1.
+Tensor pairwise_distance(const Tensor& x1, const Tensor& x2, double p, double eps, bool keepdim);
+// torch.cdist: CdistBackward0, or for p == 2 with more than 25 rows (compute_mode None /
+// 'use_mm_for_euclid_dist_if_necessary' = 0, 'use_mm_for_euclid_dist' = 1, 'donot_...' = 2) the matmul
+// form (EuclideanDistBackward0 under a view).
+Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t> compute_mode);
+// Loss.cpp kl_div (+ functional.py's 'batchmean'): reduction "none" | "mean" | "sum" | "batchmean".
+Tensor kl_div(const Tensor& input, const Tensor& target, const std::string& reduction, bool log_target);
 
 }  // namespace tp

@@ -132,13 +132,14 @@ struct FunctionCode {  // shared by def and lambda
   ExprPtr expr;        // lambda
   ScopeInfo scope;
   int line = 0;
+  bool is_generator = false;  // its body yields: calling it makes a generator (Note [Generators])
 };
 struct Lambda : Expr { explicit Lambda(int l) : Expr(ExprKind::Lambda, l) {} std::shared_ptr<FunctionCode> code; };
 
 // ---------------------------------------------------------------- statements
 enum class StmtKind : uint8_t {
   Expr, Assign, AugAssign, AnnAssign, Import, ImportFrom, If, For, While, Break, Continue, Pass,
-  FunctionDef, ClassDef, Return, With, Try, Raise, Assert, Delete, Global, Nonlocal,
+  FunctionDef, ClassDef, Return, With, Try, Raise, Assert, Delete, Global, Nonlocal, Yield,
 };
 
 struct Stmt {
@@ -147,6 +148,7 @@ struct Stmt {
   StmtKind kind;
   int line, end_line;
   int col = 0, end_col = -1;  // span of a simple statement (end_col -1: to the end of `line`)
+  bool has_yield = false;      // a `yield` of the enclosing generator function is in it (Note [Generators])
   bool is_simple() const {
     return !(kind == StmtKind::If || kind == StmtKind::For || kind == StmtKind::While || kind == StmtKind::With ||
              kind == StmtKind::Try || kind == StmtKind::FunctionDef || kind == StmtKind::ClassDef);
@@ -163,6 +165,13 @@ struct ImportFrom : Stmt { explicit ImportFrom(int l) : Stmt(StmtKind::ImportFro
 struct If : Stmt { explicit If(int l) : Stmt(StmtKind::If, l) {} ExprPtr test; Block body, orelse; };
 struct For : Stmt { explicit For(int l) : Stmt(StmtKind::For, l) {} ExprPtr target, iter; Block body, orelse; };
 struct While : Stmt { explicit While(int l) : Stmt(StmtKind::While, l) {} ExprPtr test; Block body, orelse; };
+// `yield v`, `yield from it`, `x = yield v`: statement-level only (Note [Generators]).
+struct YieldStmt : Stmt {
+  explicit YieldStmt(int l) : Stmt(StmtKind::Yield, l) {}
+  ExprPtr value;   // nullable: a bare `yield`
+  ExprPtr target;  // nullable: `x = yield v` receives None (send() is not supported)
+  bool from = false;
+};
 struct SimpleStmt : Stmt { SimpleStmt(StmtKind k, int l) : Stmt(k, l) {} };  // break, continue, pass
 struct FunctionDef : Stmt {
   explicit FunctionDef(int l) : Stmt(StmtKind::FunctionDef, l) {}

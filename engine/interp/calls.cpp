@@ -26,7 +26,7 @@ ObjPtr Interpreter::call(const ObjPtr& callable, CallArgs args) {
       ObjPtr r = static_cast<FunctionObj&>(*callable).fn(*this, args);
       return r ? r : none();
     }
-    case Kind::UserFunction: return impl_->call_user(static_cast<UserFunctionObj&>(*callable), args);
+    case Kind::UserFunction: return impl_->call_user(static_cast<UserFunctionObj&>(*callable), args, callable);
     case Kind::BoundMethod: {
       auto& b = static_cast<BoundMethodObj&>(*callable);
       args.args.insert(args.args.begin(), b.self);
@@ -83,7 +83,7 @@ ObjPtr Interpreter::call(const ObjPtr& callable, CallArgs args) {
   impl_->throw_error("TypeError", "'" + type_name(callable) + "' object is not callable");
 }
 
-ObjPtr Interpreter::Impl::call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr) {
+ObjPtr Interpreter::Impl::call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr function) {
   in.enter_call();
   Frame fr;
   fr.scope = std::make_shared<Scope>();
@@ -108,6 +108,7 @@ ObjPtr Interpreter::Impl::call_user(const UserFunctionObj& f, CallArgs& args, Ob
   } restore{in, frame, caller, caller_line};
   bind_arguments(f, args, *fr.scope);
   if (!args.args.empty()) fr.first_arg = args.args[0];
+  if (f.code->is_generator) return make_generator(std::move(function), f, std::move(fr));
   frame = &fr;
   if (f.code->expr) {
     in.current_line_ = f.code->line;

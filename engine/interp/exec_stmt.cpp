@@ -200,6 +200,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
       return Flow::Normal;
     }
     case StmtKind::Global: case StmtKind::Nonlocal: return Flow::Normal;
+    case StmtKind::Yield: throw_error("SyntaxError", "'yield' outside function");  // e.g. in a class body
   }
   return Flow::Normal;
 }
@@ -550,8 +551,8 @@ std::shared_ptr<ModuleObj> Interpreter::Impl::import_module(const std::string& d
   static const std::set<std::string> stdlib = {
       "abc", "argparse", "array", "ast", "asyncio", "base64", "bisect", "calendar", "cmath", "codecs",
       "concurrent", "configparser", "contextlib", "csv", "ctypes", "dataclasses", "datetime", "decimal",
-      "difflib", "enum", "fractions", "functools", "gc", "glob", "gzip", "hashlib", "heapq", "html", "http",
-      "importlib", "inspect", "io", "itertools", "json", "logging", "multiprocessing", "numbers", "operator",
+      "difflib", "enum", "fractions", "gc", "glob", "gzip", "hashlib", "heapq", "html", "http",
+      "importlib", "inspect", "io", "json", "logging", "multiprocessing", "numbers", "operator",
       "os", "pathlib", "pickle", "platform", "pprint", "queue", "re", "shutil", "signal", "socket", "sqlite3",
       "statistics", "string", "struct", "subprocess", "tempfile", "textwrap", "threading", "timeit",
       "traceback", "types", "unittest", "urllib", "uuid", "weakref", "zipfile"};

@@ -67,6 +67,7 @@ struct IteratorObj : InstanceObj {
   bool reusable;  // dict views (dict_keys / dict_items / dict_values): iterables, not iterators
   Produce produce;
   bool done = false;  // an exhausted iterator stays exhausted, as CPython's drop their source
+  std::string qualname = "<genexpr>";  // a "generator"'s function, shown by its repr
   ObjPtr next(Interpreter& in) {
     if (done) return nullptr;
     ObjPtr x = produce ? produce(in) : pos < items.size() ? items[pos++] : nullptr;
@@ -165,7 +166,10 @@ struct Interpreter::Impl {
                               const std::string& qualname);
 
   // ---- calls (calls.cpp)
-  ObjPtr call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr self_for_super = nullptr);
+  ObjPtr call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr function = nullptr);
+  // Calling a generator function: its frame, arguments bound, suspended before the first line.
+  ObjPtr make_generator(ObjPtr function, const UserFunctionObj& f, Frame frame_at_call);
+  int& current_line_ref() { return in.current_line_; }
   void bind_arguments(const UserFunctionObj& f, CallArgs& args, Scope& scope);
   ObjPtr instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
   ObjPtr class_lookup(const ClassObj& cls, const std::string& name) const;  // through the bases (MRO)
@@ -206,6 +210,7 @@ struct Interpreter::Impl {
 // sys, warnings, typing, collections, time, __future__ (std_modules.cpp).
 void install_std_modules(Interpreter& in);
 void install_random_module(Interpreter& in);  // py_random.cpp
+void install_itertools_functools(Interpreter& in);  // py_itertools.cpp
 
 // Small helpers for casting objects (the kind was checked by the caller).
 template <class T> T& as(const ObjPtr& o) { return static_cast<T&>(*o); }

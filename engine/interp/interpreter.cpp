@@ -44,6 +44,12 @@ ObjPtr Interpreter::make_int(int64_t v) {
 }
 ObjPtr Interpreter::make_float(double v) { return std::make_shared<FloatObj>(v); }
 ObjPtr Interpreter::make_str(std::string v) { return std::make_shared<StrObj>(std::move(v)); }
+ObjPtr Interpreter::make_generator(std::vector<ObjPtr> items, std::string qualname) {
+  auto it = std::make_shared<IteratorObj>("generator", std::move(items));
+  it->qualname = std::move(qualname);
+  return it;
+}
+
 ObjPtr Interpreter::make_list(std::vector<ObjPtr> items) {
   auto l = std::make_shared<ListObj>();
   l->items = std::move(items);

@@ -44,6 +44,8 @@ class Interpreter {
   ObjPtr make_list(std::vector<ObjPtr> items);
   ObjPtr make_tuple(std::vector<ObjPtr> items);
   ObjPtr make_dict(std::vector<std::pair<ObjPtr, ObjPtr>> items = {});
+  // A generator over precomputed items: `<generator object Module.parameters at 0x...>`.
+  ObjPtr make_generator(std::vector<ObjPtr> items, std::string qualname);
   ObjPtr wrap_tensor(const Tensor& t);   // the ONE Python object of this TensorImpl while it lives
   ObjPtr wrap_ndarray(const Tensor& t);  // same for numpy arrays
   ObjPtr make_function(std::string qualname, NativeFn fn);

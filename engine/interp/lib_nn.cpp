@@ -78,10 +78,9 @@ std::string module_repr(Interpreter& in, const ObjPtr& self) {
 }
 
 // Module.parameters() & co are generators in PyTorch: one pass, then exhausted.
-ObjPtr as_generator(Interpreter& in, std::vector<ObjPtr> items) {
-  CallArgs a;
-  a.args = {in.make_list(std::move(items))};
-  return in.call(in.builtin("iter"), a);
+// Module.parameters() and friends are Python generators: `<generator object Module.parameters at 0x...>`.
+ObjPtr as_generator(Interpreter& in, std::vector<ObjPtr> items, std::string qualname) {
+  return in.make_generator(std::move(items), std::move(qualname));
 }
 
 ObjPtr forward_call(Interpreter& in, CallArgs& a) {
@@ -272,33 +271,33 @@ void install_module_base(Interpreter& in, ModuleObj& nn) {
   def(*mc, M, "parameters", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [name, p] : named_parameters(in, a.args[0], "")) out.push_back(p);
-    return as_generator(in, std::move(out));
+    return as_generator(in, std::move(out), "Module.parameters");
   });
   def(*mc, M, "named_parameters", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [name, p] : named_parameters(in, a.args[0], "")) out.push_back(in.make_tuple({in.make_str(name), p}));
-    return as_generator(in, std::move(out));
+    return as_generator(in, std::move(out), "Module.named_parameters");
   });
   def(*mc, M, "children", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(m);
-    return as_generator(in, std::move(out));
+    return as_generator(in, std::move(out), "Module.children");
   });
   def(*mc, M, "named_children", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [k, m] : module_children(in, a.args[0])) out.push_back(in.make_tuple({in.make_str(k), m}));
-    return as_generator(in, std::move(out));
+    return as_generator(in, std::move(out), "Module.named_children");
   });
   // modules() / named_modules(): self first, then every descendant (preorder), each once.
   def(*mc, M, "modules", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [name, m] : named_modules(in, a.args.at(0), "")) out.push_back(m);
-    return as_generator(in, std::move(out));
+    return as_generator(in, std::move(out), "Module.modules");
   });
   def(*mc, M, "named_modules", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     std::vector<ObjPtr> out;
     for (auto& [name, m] : named_modules(in, a.args.at(0), "")) out.push_back(in.make_tuple({in.make_str(name), m}));
-    return as_generator(in, std::move(out));
+    return as_generator(in, std::move(out), "Module.named_modules");
   });
   // apply(fn): children first (recursively), then self, like Module.apply.
   def(*mc, M, "apply", [](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -448,6 +447,10 @@ void install_nn(Interpreter& in) {
   install_nn_layers(in, *nn);
   install_nn_norm(in, *nn);
   install_nn_conv(in, *nn);
+  install_nn_utils(in, *nn);
+  install_nn_distance(in, *nn);
+  install_nn_activations(in, *nn);
+  install_nn_adaptive(in, *nn);
 }
 
 }  // namespace tp::interp::lib

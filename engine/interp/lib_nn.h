@@ -26,6 +26,14 @@ void install_nn_layers(Interpreter& in, ModuleObj& nn);
 void install_nn_norm(Interpreter& in, ModuleObj& nn);
 // Conv1d/Conv2d, MaxPool2d/AvgPool2d and F.conv1d/conv2d/max_pool2d/avg_pool2d/pad (lib_nn_conv.cpp).
 void install_nn_conv(Interpreter& in, ModuleObj& nn);
+// torch.nn.utils: clip_grad_norm_/clip_grad_value_/parameters_to_vector/... (lib_nn_utils.cpp).
+void install_nn_utils(Interpreter& in, ModuleObj& nn);
+// F.normalize/cosine_similarity/pairwise_distance/kl_div, torch.cdist and their modules (lib_nn_distance.cpp).
+void install_nn_distance(Interpreter& in, ModuleObj& nn);
+// SELU/CELU/Hardtanh/ReLU6/Threshold/LogSigmoid/Softmin/GLU/Mish/Hardswish/Hardsigmoid/PReLU (lib_nn_activations.cpp).
+void install_nn_activations(Interpreter& in, ModuleObj& nn);
+// AdaptiveAvgPool1d/2d, AdaptiveMaxPool2d and their functional forms (lib_nn_adaptive.cpp).
+void install_nn_adaptive(Interpreter& in, ModuleObj& nn);
 // init.kaiming_uniform_(w, a) with fan_in given (Linear / Conv reset_parameters), under no_grad.
 void kaiming_uniform(const Tensor& w, double a, int64_t fan_in);
 // torch.optim.lr_scheduler (lib_lr_scheduler.cpp): StepLR.

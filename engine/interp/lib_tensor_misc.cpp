@@ -210,9 +210,10 @@ void install_misc_methods(Interpreter& in, ClassObj& tc) {
   });
   method(tc, "untyped_storage", [](Interpreter& in, Tensor& self, ArgParser& p) { return make_storage(in, self, false); });
   method(tc, "storage", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    in.warn("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
-            "storage class. This should only matter to you if you are using storages directly.  To access "
-            "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()");
+    // torch.storage._warn_typed_storage_removal: once per process, whatever the line.
+    in.warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
+                 "storage class. This should only matter to you if you are using storages directly.  To access "
+                 "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()");
     return make_storage(in, self, true);
   });
   method(tc, "index_select", [](Interpreter& in, Tensor& self, ArgParser& p) {

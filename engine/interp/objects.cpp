@@ -184,7 +184,7 @@ std::string Interpreter::repr(const ObjPtr& o) {
       if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->reusable)
         return inst.type_name + "(" + repr(make_list(it->items)) + ")";
       if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->type_name == "generator")
-        return "<generator object <genexpr> at " + address_of(o) + ">";
+        return "<generator object " + it->qualname + " at " + address_of(o) + ">";
       std::string s = lib::repr(*this, o);
       if (!s.empty()) return s;
       if (auto* sup = obj_cast<SuperObj>(o.get()))

@@ -239,7 +239,7 @@ StmtPtr Parser::simple_statement() {
       }
       s = std::move(g);
     } else if (k == "yield") {
-      unsupported("'yield'", t);
+      s = yield_statement(nullptr);
     } else if (k == "await") {
       unsupported("'await'", t);
     } else if (k == "print" && peek(1).type == Tok::String) {
@@ -253,6 +253,71 @@ StmtPtr Parser::simple_statement() {
   return s;
 }
 
+StmtPtr Parser::yield_statement(ExprPtr target) {
+  const Token& t = advance();
+  if (function_depth_ == 0) error("'yield' outside function", t);
+  auto y = std::make_unique<YieldStmt>(t.line);
+  y->target = std::move(target);
+  if (match_kw("from")) {
+    y->from = true;
+    y->value = expression();
+  } else if (!check(Tok::Newline) && !check(Tok::End) && !check_op(";")) {
+    y->value = expression_list(true);
+  }
+  return y;
+}
+
+namespace {
+// Marks the statements of a function body that contain one of its yields (not those of nested
+// functions or classes); true if there is any. The generator runner keeps only these on its cursor
+// stack (Note [Generators]); it does not suspend inside try or with.
+bool mark_yields(const Block& body) {
+  bool any = false;
+  for (auto& sp : body) {
+    Stmt& s = *sp;
+    bool has = false;
+    switch (s.kind) {
+      case StmtKind::Yield: has = true; break;
+      case StmtKind::If: {
+        auto& i = static_cast<If&>(s);
+        has = mark_yields(i.body) | mark_yields(i.orelse);
+        break;
+      }
+      case StmtKind::For: {
+        auto& f = static_cast<For&>(s);
+        has = mark_yields(f.body) | mark_yields(f.orelse);
+        break;
+      }
+      case StmtKind::While: {
+        auto& w = static_cast<While&>(s);
+        has = mark_yields(w.body) | mark_yields(w.orelse);
+        break;
+      }
+      case StmtKind::With: case StmtKind::Try: {
+        bool inside = false;
+        if (s.kind == StmtKind::With) {
+          inside = mark_yields(static_cast<With&>(s).body);
+        } else {
+          auto& t = static_cast<Try&>(s);
+          inside = mark_yields(t.body) | mark_yields(t.orelse) | mark_yields(t.finalbody);
+          for (auto& h : t.handlers) inside |= mark_yields(h.body);
+        }
+        if (inside)
+          throw SyntaxErrorInfo("SyntaxError", std::string("unsupported syntax: 'yield' inside '") +
+                                                   (s.kind == StmtKind::With ? "with" : "try") +
+                                                   "' is not supported by the playground",
+                                s.line, s.col);
+        break;
+      }
+      default: break;
+    }
+    s.has_yield = has;
+    any |= has;
+  }
+  return any;
+}
+}  // namespace
+
 StmtPtr Parser::expression_statement() {
   int line = peek().line;
   ExprPtr first = expression_list(true);
@@ -260,7 +325,12 @@ StmtPtr Parser::expression_statement() {
     auto a = std::make_unique<Assign>(line);
     a->targets.push_back(std::move(first));
     while (match_op("=")) {
-      if (check_kw("yield")) unsupported("'yield'", peek());
+      if (check_kw("yield")) {
+        if (a->targets.size() != 1) unsupported("'yield' assigned to several targets", peek());
+        check_target(*a->targets[0], "assign to");
+        declare_target(*a->targets[0]);
+        return yield_statement(std::move(a->targets[0]));
+      }
       a->targets.push_back(expression_list(true));
     }
     a->value = std::move(a->targets.back());
@@ -506,6 +576,7 @@ StmtPtr Parser::def_statement(std::vector<ExprPtr> decorators) {
   loop_depth_ = 0;
   ++function_depth_;
   code->body = block("function definition", s->line);
+  code->is_generator = mark_yields(code->body);
   --function_depth_;
   loop_depth_ = saved_loops;
   scopes_.pop_back();

@@ -45,6 +45,7 @@ class Parser {
   void simple_statements(Block& out);
   StmtPtr simple_statement();
   StmtPtr expression_statement();
+  StmtPtr yield_statement(ExprPtr target);
   StmtPtr import_statement();
   StmtPtr from_import_statement();
   StmtPtr if_statement(int line, const char* what);

@@ -11,6 +11,17 @@
 namespace tp::interp {
 
 namespace {
+// Generators suspend only at statement boundaries (Note [Generators] in generators.cpp).
+[[noreturn]] void yield_in_expression(const Token& t) {
+  throw SyntaxErrorInfo("SyntaxError",
+                        "unsupported syntax: 'yield' inside an expression is not supported by the playground "
+                        "(write it as its own statement: yield x, x = yield y, yield from xs)",
+                        t.line, t.col);
+}
+}  // namespace
+
+
+namespace {
 bool is_comp_op(const Token& t) {
   if (t.type == Tok::Op)
     return t.text == "==" || t.text == "!=" || t.text == "<" || t.text == "<=" || t.text == ">" || t.text == ">=";
@@ -404,7 +415,7 @@ ExprPtr Parser::atom_inner() {
       if (t.text == "None") { advance(); return std::make_unique<Expr>(ExprKind::None, t.line); }
       if (t.text == "True") { advance(); return std::make_unique<Expr>(ExprKind::True, t.line); }
       if (t.text == "False") { advance(); return std::make_unique<Expr>(ExprKind::False, t.line); }
-      if (t.text == "yield") throw SyntaxErrorInfo("SyntaxError", "unsupported syntax: 'yield' is not supported by the playground", t.line, t.col);
+      if (t.text == "yield") yield_in_expression(t);
       if (t.text == "lambda") return lambda_expression();
       if (is_keyword(t)) error_here();
       advance();
@@ -426,7 +437,7 @@ ExprPtr Parser::atom_inner() {
 ExprPtr Parser::paren_atom() {
   int line = advance().line;
   if (match_op(")")) return std::make_unique<Collection>(ExprKind::Tuple, line);
-  if (check_kw("yield")) throw SyntaxErrorInfo("SyntaxError", "unsupported syntax: 'yield' is not supported by the playground", peek().line, peek().col);
+  if (check_kw("yield")) yield_in_expression(peek());
   ExprPtr first = star_or_expression();
   if (check_kw("for")) {
     ExprPtr g = finish_comprehension(ExprKind::GeneratorExp, line, std::move(first));

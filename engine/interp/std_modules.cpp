@@ -128,6 +128,7 @@ void install_std_modules(Interpreter& in) {
   def(in, *time, "sleep", [](Interpreter& in, CallArgs&) { return in.none(); });
 
   install_random_module(in);
+  install_itertools_functools(in);
 
   auto future = module(in, "__future__");
   for (const char* n : {"annotations", "print_function", "division", "absolute_import"}) future->set(n, in.make_bool(true));

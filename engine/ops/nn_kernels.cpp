@@ -89,7 +89,7 @@ Tensor gelu_backward(const Tensor& grad, const Tensor& x, bool tanh_approx) {
 
 Tensor elu(const Tensor& x, double alpha, double scale, double input_scale) {
   return float_unary(x, "elu_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
-    T negcoef = T(alpha * scale), poscoef = T(scale), negiptcoef = T(input_scale);
+    T negcoef = T(alpha) * T(scale), poscoef = T(scale), negiptcoef = T(input_scale);  // alpha.to<T>() * scale.to<T>()
     run_unary<T, T>(p, [=](T a) -> T { return a <= T(0) ? std::expm1(a * negiptcoef) * negcoef : a * poscoef; });
   });
 }
@@ -140,6 +140,57 @@ Tensor binary_cross_entropy(const Tensor& input, const Tensor& target) {
       TP_CHECK(y >= T(0) && y <= T(1), "all elements of target should be between 0 and 1");
       return (y - T(1)) * std::max(T(std::log1p(-x)), T(-100)) - y * std::max(T(std::log(x)), T(-100));
     });
+  });
+}
+
+Tensor mish(const Tensor& x) {
+  return float_unary(x, "mish_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    run_unary<T, T>(p, [](T a) -> T { return a * std::tanh(std::log1p(std::exp(a))); });
+  });
+}
+
+Tensor mish_backward(const Tensor& grad, const Tensor& x) {
+  return float_binary(grad, x, "mish_backward_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    run_binary<T, T>(p, [](T dy, T a) -> T {
+      const T sigmoid = T(1) / (T(1) + std::exp(-a));
+      const T tanh_softplus = std::tanh(std::log1p(std::exp(a)));
+      return dy * (tanh_softplus + a * sigmoid * (T(1) - tanh_softplus * tanh_softplus));
+    });
+  });
+}
+
+Tensor hardswish(const Tensor& x) {
+  return float_unary(x, "hardswish_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    run_unary<T, T>(p, [](T a) -> T { return a * std::min(std::max(a + T(3), T(0)), T(6)) / T(6); });
+  });
+}
+
+Tensor hardswish_backward(const Tensor& grad, const Tensor& x) {
+  return float_binary(grad, x, "hardswish_backward_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    run_binary<T, T>(p, [](T dy, T a) -> T {
+      if (a < T(-3)) return T(0);
+      if (a <= T(3)) return dy * ((a / T(3)) + T(0.5));
+      return dy;
+    });
+  });
+}
+
+Tensor hardsigmoid(const Tensor& x) {
+  return float_unary(x, "hardsigmoid_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    run_unary<T, T>(p, [](T a) -> T { return std::min(std::max(a + T(3), T(0)), T(6)) / T(6); });
+  });
+}
+
+Tensor hardsigmoid_backward(const Tensor& grad, const Tensor& x) {
+  return float_binary(grad, x, "hardsigmoid_backward", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    // one_sixth(1.0f / 6.0f)
+    run_binary<T, T>(p, [](T dy, T a) -> T { return (a > T(-3) && a < T(3)) ? dy * T(1.0f / 6.0f) : T(0); });
+  });
+}
+
+Tensor glu(const Tensor& a, const Tensor& b) {
+  return float_binary(a, b, "glu_cpu", [&](const Prepared& p, auto tag) { using T = decltype(tag);
+    run_binary<T, T>(p, [](T x, T y) -> T { return x * (T(1) / (T(1) + std::exp(-y))); });
   });
 }
 

@@ -14,6 +14,13 @@ Tensor elu(const Tensor& x, double alpha, double scale, double input_scale);
 Tensor silu(const Tensor& x);                                     // x / (1 + exp(-x))
 Tensor softplus(const Tensor& x, double beta, double threshold);  // log1p(exp(x*beta)) / beta
 Tensor log_sigmoid(const Tensor& x);                              // min(x, 0) - log1p(exp(-|x|))
+Tensor mish(const Tensor& x);                                     // x * tanh(log1p(exp(x)))
+Tensor mish_backward(const Tensor& grad, const Tensor& x);
+Tensor hardswish(const Tensor& x);                                // x * min(max(x + 3, 0), 6) / 6
+Tensor hardswish_backward(const Tensor& grad, const Tensor& x);
+Tensor hardsigmoid(const Tensor& x);                              // min(max(x + 3, 0), 6) / 6
+Tensor hardsigmoid_backward(const Tensor& grad, const Tensor& x);
+Tensor glu(const Tensor& a, const Tensor& b);                     // a * (1 / (1 + exp(-b))), halves of the input
 // Losses before reduction (input and target already broadcast to one shape).
 Tensor smooth_l1(const Tensor& input, const Tensor& target, double beta);
 Tensor huber(const Tensor& input, const Tensor& target, double delta);

@@ -1,2 +1,2 @@
 print("before")
-import itertools
+import pathlib

@@ -219,3 +219,14 @@ TEST_CASE("x.T on a non-matrix warns once per session (TORCH_WARN_ONCE), with AT
   CHECK(r.stderr_text.find(":3: UserWarning: The use of `x.T`") != std::string::npos);
   CHECK(r.stderr_text.find(text, first + 1) == std::string::npos);  // lines 4 and 5 stay silent
 }
+
+TEST_CASE("Tensor.storage() warns about TypedStorage once, as _warn_typed_storage_removal does", "[library][storage]") {
+  Session s;
+  RunResult r = s.run("import torch\nx = torch.arange(3.)\ns = x.storage()\nt = x.storage()\nprint(s.data_ptr() == t.data_ptr())\n");
+  CHECK(r.stdout_text == "True\n");
+  const std::string text = "UserWarning: TypedStorage is deprecated.";
+  size_t first = r.stderr_text.find(text);
+  CHECK(first != std::string::npos);
+  CHECK(r.stderr_text.find(":3: " + text) != std::string::npos);
+  CHECK(r.stderr_text.find(text, first + 1) == std::string::npos);
+}

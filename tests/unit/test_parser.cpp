@@ -92,7 +92,11 @@ TEST_CASE("parser reports CPython's syntax errors", "[interp][parser]") {
   CHECK(parse_error("return 1") == "SyntaxError: 'return' outside function");
   CHECK(parse_error("break") == "SyntaxError: 'break' outside loop");
   CHECK(parse_error("print 'x'") == "SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?");
-  CHECK(parse_error("def f():\n  yield 1") == "SyntaxError: unsupported syntax: 'yield' is not supported by the playground");
+  CHECK(parse_error("def f():\n  yield 1") == "no error");
+  CHECK(parse_error("yield 1") == "SyntaxError: 'yield' outside function");
+  CHECK(parse_error("def f():\n  print((yield 1))").rfind("SyntaxError: unsupported syntax: 'yield' inside an expression", 0) == 0);
+  CHECK(parse_error("def f():\n  try:\n    yield 1\n  except E:\n    pass") ==
+        "SyntaxError: unsupported syntax: 'yield' inside 'try' is not supported by the playground");
   CHECK(parse_error("async def f(): pass") == "SyntaxError: unsupported syntax: 'async' is not supported by the playground");
   CHECK(parse_error("match x:\n  case 1: pass") == "SyntaxError: unsupported syntax: 'match' is not supported by the playground");
   CHECK(parse_error("f(a=1, b)") == "SyntaxError: positional argument follows keyword argument");
