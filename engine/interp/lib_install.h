@@ -46,6 +46,8 @@ void install_pointwise_special(Interpreter& in, ModuleObj& torch, ClassObj& tens
 void install_tensor_extras(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_random_more.cpp: torch.normal overloads, bernoulli / bernoulli_ with probability tensors.
 void install_random_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// lib_nn_unflatten.cpp: nn.Unflatten (installed after install_nn).
+void install_nn_unflatten(Interpreter& in, ModuleObj& nn);
 // lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).

@@ -345,6 +345,7 @@ void install_modules(Interpreter& in) {
   install_memory_formats(in, *torch, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));
   install_nn(in);
+  install_nn_unflatten(in, *std::static_pointer_cast<ModuleObj>(torch->get("nn")));
   install_selections(in, *torch, *tc);
   install_optim(in);
   install_numpy(in);
