@@ -85,7 +85,7 @@ Tensor chain_multiplication(const std::vector<Tensor>& ts, const std::vector<std
 
 }  // namespace
 
-// LinearAlgebra.cpp multi_dot_impl (no out=).
+// LinearAlgebra.cpp multi_dot_impl (no out=). Its dtype message prints caffe2::TypeMeta names ("float").
 Tensor multi_dot(const std::vector<Tensor>& in) {
   const size_t n = in.size();
   TP_CHECK(n >= 2, "multi_dot(): expected at least 2 tensors but got " + std::to_string(n));
@@ -114,8 +114,8 @@ Tensor multi_dot(const std::vector<Tensor>& in) {
   }
   for (size_t i = 1; i < n; ++i) {
     TP_CHECK(ts[i].dtype() == ts[0].dtype(), "multi_dot(): all tensors must have be the same dtype but tensor 0 is " +
-                                                 dtype_repr(ts[0].dtype()) + " and tensor " + std::to_string(i) +
-                                                 " " + dtype_repr(ts[i].dtype()));
+                                                 c_type_name(ts[0].dtype()) + " and tensor " + std::to_string(i) +
+                                                 " " + c_type_name(ts[i].dtype()));
     TP_CHECK(ts[i].device() == ts[0].device(), "multi_dot(): all tensors must be on the same device but tensor 0 is on " +
                                                    ts[0].device().str() + " and tensor " + std::to_string(i) +
                                                    " on " + ts[i].device().str());

@@ -4,6 +4,7 @@
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
+#include "core/context.h"
 #include "core/error.h"
 
 namespace tp {
@@ -44,16 +45,19 @@ namespace {
 // IndexKernel masked_scatter: self's elements in row-major order take the next source element
 // where the (broadcast) mask is set.
 Tensor masked_scatter_value(const Tensor& self, const Tensor& mask, const Tensor& source) {
-  TP_CHECK(self.dtype() == source.dtype(), "masked_scatter_: expected self and source to have same dtypes but got" +
+  TP_CHECK(self.dtype() == source.dtype(), "masked_scatter: expected self and source to have same dtypes but got" +
                                                scalar_type_name(self.dtype()) + " and " + scalar_type_name(source.dtype()));
-  TP_CHECK(mask.dtype() == DType::Bool, "masked_scatter_ only supports boolean masks, but got mask with dtype " +
-                                            dtype_repr(mask.dtype()));
+  if (mask.dtype() == DType::UInt8)
+    ctx().warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
+               "mask with dtype torch.bool instead.");
+  TP_CHECK(mask.dtype() == DType::Bool || mask.dtype() == DType::UInt8,
+           "masked_scatter_ only supports boolean masks, but got mask with dtype " + scalar_type_name(mask.dtype()));
   Tensor m = native::contiguous(native::expand(mask, self.sizes()));
   Tensor out = native::clone(self, MemoryFormat::Contiguous);
   Tensor src = native::contiguous(source);
   int64_t next = 0;
   for (int64_t i = 0; i < out.numel(); ++i) {
-    if (!m.scalar_at(m.storage_index_of(i)).to_bool()) continue;
+    if (m.double_at(m.storage_index_of(i)) == 0) continue;
     TP_CHECK(next < src.numel(), "Number of elements of source < number of ones in mask");
     out.set_at(i, src.scalar_at(src.storage_index_of(next++)));
   }

@@ -33,6 +33,10 @@ try:
     torch.zeros(3).masked_scatter(torch.tensor([True, True, True]), torch.tensor([1., 2.]))
 except RuntimeError as e:
     print(e)
+try:
+    torch.zeros(2).masked_scatter(torch.tensor([True, False]), torch.ones(2, dtype=torch.float64))
+except RuntimeError as e:
+    print(e)
 print(torch.tensor([0.]).is_nonzero(), torch.is_nonzero(torch.tensor([[2]])), torch.tensor(float('nan')).is_nonzero(),
       torch.tensor(False).is_nonzero())
 try:
