@@ -21,7 +21,7 @@ Interp interpolation_mode(const std::string& s) {
   if (s == "higher") return Interp::Higher;
   if (s == "midpoint") return Interp::Midpoint;
   if (s == "nearest") return Interp::Nearest;
-  throw_runtime("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest. Got " + s);
+  throw_runtime("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got " + s);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // nansum / nanmean / dist / quantile / nanquantile (Tensor methods and torch.*) and torch.trapezoid / trapz /
 // cumulative_trapezoid(y, x=None, *, dx=None, dim=-1) (autograd/reductions_more.h).
+#include <cstdio>
+
 #include "autograd/quantile.h"
 #include "autograd/reductions_more.h"
 #include "core/error.h"
@@ -49,7 +51,9 @@ void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
         q = tensor_of(qo);
       } else {
         double qv = to_double(in, qo, "argument 'q'");
-        TP_CHECK(qv >= 0 && qv <= 1, "quantile() q must be in the range [0, 1] but got " + in.repr(in.make_float(qv)));
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", qv);  // operator<< of a double
+        TP_CHECK(qv >= 0 && qv <= 1, std::string("quantile() q must be in the range [0, 1] but got ") + buf);
         q = native::full({}, Scalar::from_double(qv), self.dtype(), self.device());
       }
       return in.wrap_tensor(tp::quantile(self, q, dim, keepdim, interp, nan));
