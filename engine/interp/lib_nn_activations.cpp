@@ -8,25 +8,13 @@
 #include "core/error.h"
 #include "interp/lib_install.h"
 #include "interp/lib_nn.h"
+#include "interp/lib_nn_bind.h"
 
 namespace tp::interp::lib {
 
 namespace {
 
-using Body = Callable<ObjPtr(Interpreter&, ArgParser&)>;
-
-void fn(ModuleObj& m, const std::string& prefix, const std::string& name, Body body) {
-  def(m, prefix, name, [name, body](Interpreter& in, CallArgs& a) -> ObjPtr {
-    ArgParser p(in, name, a);
-    ObjPtr r = body(in, p);
-    p.finish();
-    return r;
-  });
-}
-
-ObjPtr or_default(const ObjPtr& o, ObjPtr fallback) { return is_none(o) ? fallback : o; }
-void set(const ObjPtr& self, const char* name, ObjPtr v) { cast<InstanceObj>(self).set(name, std::move(v)); }
-ObjPtr attr(Interpreter& in, const ObjPtr& self, const char* name) { return in.getattr(self, name); }
+using namespace nn_bind;
 bool flag(Interpreter& in, const ObjPtr& self, const char* name) { return in.truthy(attr(in, self, name)); }
 
 void refuse_inplace(Interpreter& in, bool inplace, const std::string& fname) {
