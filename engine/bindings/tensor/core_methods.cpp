@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_memory_format.h"
+#include "bindings/install.h"
+#include "bindings/torch/memory_format.h"
 
 namespace tp::interp::lib {
 
@@ -93,7 +93,7 @@ std::optional<bool> opt_bool(Interpreter& in, const ObjPtr& o) {
 
 }  // namespace
 
-// Storage objects are also reached from the storage getitem/len hooks (lib_repr.cpp).
+// Storage objects are also reached from the storage getitem/len hooks (bindings/tensor/repr.cpp).
 bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out) {
   auto* s = obj_cast<StorageObj>(o.get());
   if (!s) return false;
@@ -122,7 +122,7 @@ ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force) {
   return arr;
 }
 
-void install_misc_methods(Interpreter& in, ClassObj& tc) {
+void install_tensor_core_methods(Interpreter& in, ClassObj& tc) {
   // ---------------------------------------------------------------- autograd
   method(tc, "backward", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
     Tensor g = gradient_arg(in, p.get("gradient", 0));
