@@ -1,15 +1,29 @@
 #!/usr/bin/env bash
-# Builds the native runner + tests (build/native) and, when asked, the WASM module (build/wasm).
-#   scripts/build.sh native | wasm | all
+# Builds the engine.
+#   scripts/build.sh page    the WebAssembly module the page loads (build/wasm/tensorplay.mjs) only
+#   scripts/build.sh native  the native runner + unit tests (build/native)
+#   scripts/build.sh wasm    every WebAssembly target: the module and the unit tests run under Node
+#   scripts/build.sh all     native + wasm
+# TP_WASM_LTO=OFF builds the module without link-time optimisation (faster link, slightly larger
+# and slower module; the published site and the benchmarks keep the default ON).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
-JOBS=${JOBS:-2}
-if [[ $what == native || $what == all ]]; then
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build build/native -j"$JOBS"
-fi
-if [[ $what == wasm || $what == all ]]; then
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
-  cmake --build build/wasm -j"$JOBS"
-fi
+JOBS=${JOBS:-$(nproc)}
+configure_wasm() {
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node \
+    -DTP_WASM_LTO="${TP_WASM_LTO:-ON}" >/dev/null
+}
+case $what in
+  native|all)
+    cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build build/native -j"$JOBS" ;;&
+  wasm|all)
+    configure_wasm
+    cmake --build build/wasm -j"$JOBS" ;;
+  page)
+    configure_wasm
+    cmake --build build/wasm -j"$JOBS" --target tensorplay_wasm ;;
+  native) ;;
+  *) echo "usage: scripts/build.sh page|native|wasm|all" >&2; exit 2 ;;
+esac

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the engine (native + WebAssembly) and the web app, and serves
-# the playground on http://127.0.0.1:4173/ (Ctrl+C to stop).
+# Installs what is missing, builds only what the page needs (the WebAssembly module and the web
+# app), serves the playground on http://127.0.0.1:4173/ (Ctrl+C to stop) and prints the time of
+# each phase. The native runner and the unit tests are built by scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-scripts/build.sh all
-if [ -f web/package.json ]; then
-  cd web
-  npx vite build >/dev/null
-  echo "tensorplay playground: http://127.0.0.1:4173/"
-  exec npx vite preview --host 127.0.0.1 --port 4173 --strictPort
-else
-  echo "(web app not built yet) running an example through the native runner:"
-  build/native/tensorplay run examples/01_clone_detach_data.py
-fi
+phases=()
+phase() {  # phase NAME COMMAND...: runs it and records how long it took
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  phases+=("$(printf '%-22s %4ds' "$name" $((SECONDS - start)))")
+}
+phase "install (apt, npm)" scripts/install-deps.sh
+phase "wasm module" scripts/build.sh page
+phase "web app (vite build)" bash -c 'cd web && npx vite build --logLevel warn'
+echo "== phases"
+printf '  %s\n' "${phases[@]}"
+printf '  %-22s %4ds\n' "total" "$SECONDS"
+echo "tensorplay playground: http://127.0.0.1:4173/"
+cd web
+exec npx vite preview --host 127.0.0.1 --port 4173 --strictPort

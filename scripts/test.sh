@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
-echo "== native build + CTest (unit, golden, conformance)"
+echo "== native build + CTest (unit, golden, pydiff, rooms, conformance)"
+[ -x ../shared/conformance/run ] || echo "note: ../shared/conformance is not beside this clone; the shared PyTorch conformance cases are skipped"
 scripts/build.sh native
 (cd build/native && ctest --output-on-failure -j2)
 

@@ -132,7 +132,7 @@ def demangle(names):
 
 
 def symbol_sources(objects_dir):
-    """mangled name -> source path (relative, e.g. engine/interp/lib_nn.cpp), from llvm-nm on the objects."""
+    """mangled name -> source path (relative, e.g. engine/bindings/nn/module.cpp), from llvm-nm on the objects."""
     where = {}
     if not objects_dir:
         return where

@@ -38,7 +38,7 @@ Tensor randint(int64_t low, int64_t high, const Shape& sizes, DType dtype, Devic
 Tensor randperm(int64_t n, DType dtype, Device device);
 Tensor randperm(int64_t n, DType dtype, Device device, Generator& gen);  // a private generator (RandomSampler)
 
-// ---------------------------------------------------------------- views (ops/views.cpp)
+// ---------------------------------------------------------------- views (ops/shape/views.cpp)
 Tensor view(const Tensor& self, const Shape& sizes);        // sizes may hold one -1
 Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides,
                   std::optional<int64_t> storage_offset);
@@ -100,7 +100,7 @@ Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote
 Tensor neg(const Tensor& a);                // unary(a, UnaryOp::Neg)
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
 
-// ---------------------------------------------------------------- reductions (ops/reduce.cpp)
+// ---------------------------------------------------------------- reductions (ops/math/reductions.cpp)
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
@@ -125,7 +125,7 @@ Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 // torch.mode(dim=-1, keepdim=False) -> (values, indices), ModeBackward0.
 std::pair<Tensor, Tensor> mode(const Tensor& a, int64_t dim, bool keepdim);
 
-// ---------------------------------------------------------------- moments and norms (autograd/moments_norms.cpp)
+// ---------------------------------------------------------------- moments and norms (autograd/math/moments_norms.cpp)
 // dims empty = all dims. Floating inputs only ("std and var only support floating point and complex dtypes").
 Tensor var(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // VarBackward0
 Tensor stddev(const Tensor& x, const std::vector<int64_t>& dims, double correction, bool keepdim);  // StdBackward0 (torch.std; not named std: namespace std)
@@ -135,12 +135,12 @@ std::pair<Tensor, Tensor> var_mean(const Tensor& x, const std::vector<int64_t>& 
 // torch.linalg.vector_norm (and torch.norm / Tensor.norm for strided cpu/cuda tensors): LinalgVectorNormBackward0.
 Tensor linalg_vector_norm(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 
-// ---------------------------------------------------------------- repeat and masked_fill (autograd/repeat_fill.cpp)
+// ---------------------------------------------------------------- repeat and masked_fill (autograd/shape/repeat_fill.cpp)
 Tensor repeat(const Tensor& self, const Shape& repeats);                          // RepeatBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);  // MaskedFillBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-dim value)
 
-// ---------------------------------------------------------------- shapes, triangles, diagonals (autograd/shape_ops.cpp)
+// ---------------------------------------------------------------- shapes, triangles, diagonals (autograd/shape/shape_ops.cpp)
 // movedim / moveaxis: permute (PermuteBackward0); a 0-dim tensor gives alias() (AliasBackward0).
 Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination);
 Tensor tile(const Tensor& self, const Shape& reps);                  // repeat: RepeatBackward0
@@ -150,7 +150,7 @@ Tensor triu(const Tensor& self, int64_t diagonal);                   // TriuBack
 Tensor diag(const Tensor& self, int64_t diagonal);
 Tensor outer(const Tensor& self, const Tensor& vec2);                // reshape(n, 1) * vec2: MulBackward0
 
-// ---------------------------------------------------------------- scans and orderings (autograd/sort_scatter.cpp)
+// ---------------------------------------------------------------- scans and orderings (autograd/math/sort_scatter.cpp)
 Tensor cumsum(const Tensor& a, int64_t dim, OptDType dtype);   // CumsumBackward0
 Tensor cumprod(const Tensor& a, int64_t dim, OptDType dtype);  // CumprodBackward0
 std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending);  // SortBackward0
@@ -163,13 +163,13 @@ Tensor rot90(const Tensor& a, int64_t k, const std::vector<int64_t>& dims);
 Tensor trace(const Tensor& a);  // TraceBackward0; integer inputs give int64
 Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);  // RollBackward0
 
-// ---------------------------------------------------------------- gather / scatter (autograd/sort_scatter.cpp)
+// ---------------------------------------------------------------- gather / scatter (autograd/math/sort_scatter.cpp)
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);                      // GatherBackward0
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);   // ScatterBackward0
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value); // ScatterBackward1
 Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);  // ScatterAddBackward0
 
-// ---------------------------------------------------------------- index_* and take (autograd/index_ops.cpp)
+// ---------------------------------------------------------------- index_* and take (autograd/shape/index_ops.cpp)
 Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);  // IndexAddBackward0
 Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);  // IndexCopyBackward0
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);   // IndexFillBackward0
@@ -177,7 +177,7 @@ Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Te
 Tensor index_put(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);  // IndexPutBackward0
 Tensor take(const Tensor& self, const Tensor& index);  // TakeBackward0
 
-// ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
+// ---------------------------------------------------------------- linear algebra (ops/math/linalg.cpp)
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
@@ -194,7 +194,7 @@ Tensor bmm(const Tensor& a, const Tensor& b);
 // N-D @ 2-D folded into mm (UnsafeViewBackward0), batched via bmm.
 Tensor matmul(const Tensor& a, const Tensor& b);
 
-// ---------------------------------------------------------------- nn.functional (autograd/linalg.cpp)
+// ---------------------------------------------------------------- nn.functional (autograd/math/linalg.cpp)
 // F.linear as Linear.cpp: 2-D input + bias -> addmm(bias, input, weight.t()); contiguous input with
 // a 1-D bias -> reshape to 2-D, addmm, view back; else matmul(input, weight.t()) (+ bias in place).
 // `bias` may be undefined (bias=False).
@@ -203,7 +203,7 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
 // when the shapes differ, as torch/nn/functional.py does.
 Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction = "mean");
 
-// ---------------------------------------------------------------- softmax and classification losses (autograd/loss.cpp)
+// ---------------------------------------------------------------- softmax and classification losses (autograd/nn/softmax_nll_loss.cpp)
 Tensor softmax(const Tensor& x, int64_t dim);      // SoftmaxBackward0
 Tensor log_softmax(const Tensor& x, int64_t dim);  // LogSoftmaxBackward0
 // F.nll_loss for (N, C) / (C,) inputs and class-index targets: NllLossBackward0. `weight` may be undefined.
@@ -213,7 +213,7 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor& weight,
 Tensor cross_entropy(const Tensor& input, const Tensor& target, const Tensor& weight, const std::string& reduction,
                      int64_t ignore_index);
 
-// ---------------------------------------------------------------- indexing (ops/indexing.cpp)
+// ---------------------------------------------------------------- indexing (ops/shape/indexing.cpp)
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor masked_select(const Tensor& self, const Tensor& mask);
 // Advanced indexing x[idx] with one integer (long) index tensor or a bool mask, on dim 0.

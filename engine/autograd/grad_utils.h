@@ -33,7 +33,7 @@ Tensor zeros_like(const Tensor& t);
 Tensor ones_like(const Tensor& t);
 // A Python number as a wrapped 0-dim tensor (keeps the other operand's float dtype in arithmetic).
 Tensor scalar_tensor(double v);
-// FunctionsManual.cpp norm_backward for a p-norm over `dims` (autograd/moments_norms.cpp); undefined for p = 0.
+// FunctionsManual.cpp norm_backward for a p-norm over `dims` (autograd/math/moments_norms.cpp); undefined for p = 0.
 Tensor norm_backward(Tensor grad, const Tensor& self, double p, Tensor norm, const std::vector<int64_t>& dims,
                      bool keepdim);
 // Row-major element values as double, and back (helpers for formulas written as loops).

@@ -2,15 +2,15 @@
 // check (semantics 1.5-1.7), write through self's storage (one version bump), then rebase
 // history: a non-view gets the op's node as grad_fn; a view of a tensor in the graph turns its
 // base's grad_fn into CopySlices(op node) and its own into a regenerated AsStridedBackward0.
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "autograd/copy_slices.h"
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
-#include "autograd/linalg_more.h"
-#include "autograd/math_more.h"
-#include "autograd/pointwise_special.h"
-#include "autograd/random_more.h"
-#include "autograd/tensor_extras.h"
+#include "autograd/math/products.h"
+#include "autograd/math/binary_math.h"
+#include "autograd/math/special_ops.h"
+#include "autograd/math/random.h"
+#include "autograd/shape/tensor_extras.h"
 #include "autograd/graph.h"
 #include "core/context.h"
 #include "core/error.h"

@@ -10,7 +10,7 @@
 
 namespace tp {
 
-// ---------------------------------------------------------------- activations (autograd/activations.cpp)
+// ---------------------------------------------------------------- activations (autograd/nn/activations.cpp)
 Tensor leaky_relu(const Tensor& x, double negative_slope);  // LeakyReluBackward0
 // approximate: "none" | "tanh" (else "approximate argument must be either none or tanh."): GeluBackward0
 Tensor gelu(const Tensor& x, const std::string& approximate);
@@ -18,7 +18,7 @@ Tensor elu(const Tensor& x, double alpha);                   // EluBackward0
 Tensor silu(const Tensor& x);                                // SiluBackward0
 Tensor softplus(const Tensor& x, double beta, double threshold);  // SoftplusBackward0
 
-// ---------------------------------------------------------------- more activations (autograd/activations_more.cpp)
+// ---------------------------------------------------------------- more activations (autograd/nn/activations_selu_glu_prelu.cpp)
 Tensor selu(const Tensor& x);                                      // elu(x, SELU alpha, SELU scale): EluBackward0
 Tensor celu(const Tensor& x, double alpha);                        // elu(x, alpha, 1, 1/alpha): CeluBackward0
 Tensor hardtanh(const Tensor& x, double min_val, double max_val);  // clamp: HardtanhBackward0 (relu6 = 0, 6)
@@ -31,7 +31,7 @@ Tensor hardsigmoid(const Tensor& x);                               // Hardsigmoi
 // at::prelu: weight (scalar or one per channel, dim 1) reshaped to broadcast, then PreluKernelBackward0.
 Tensor prelu(const Tensor& self, const Tensor& weight);
 
-// ---------------------------------------------------------------- losses (autograd/regression_losses.cpp)
+// ---------------------------------------------------------------- losses (autograd/nn/regression_losses.cpp)
 // reduction: "mean" | "sum" | "none"; shapes that differ warn as torch/nn/functional.py does, then broadcast.
 Tensor l1_loss(const Tensor& input, const Tensor& target, const std::string& reduction);  // (input - target).abs().mean()
 Tensor smooth_l1_loss(const Tensor& input, const Tensor& target, const std::string& reduction, double beta);  // SmoothL1LossBackward0
@@ -43,14 +43,14 @@ Tensor binary_cross_entropy(const Tensor& input, const Tensor& target, const Ten
 Tensor binary_cross_entropy_with_logits(const Tensor& input, const Tensor& target, const Tensor& weight,
                                         const Tensor& pos_weight, const std::string& reduction);
 
-// ---------------------------------------------------------------- dropout and embedding (autograd/dropout_embedding.cpp)
+// ---------------------------------------------------------------- dropout and embedding (autograd/nn/dropout_embedding.cpp)
 // F.dropout: `input` itself when !training or p == 0 or empty; input * 0 (MulBackward0) for p == 1;
 // otherwise NotImplementedError (see Note [Dropout masks]).
 Tensor dropout(const Tensor& input, double p, bool training);
 // F.embedding: weight rows picked by integer indices (EmbeddingBackward0); padding_idx < 0 = none.
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx);
 
-// ---------------------------------------------------------------- normalisation (autograd/normalization.cpp)
+// ---------------------------------------------------------------- normalisation (autograd/nn/normalization.cpp)
 // F.layer_norm over the trailing `normalized_shape` dims (NativeLayerNormBackward0); weight/bias may be undefined.
 Tensor layer_norm(const Tensor& input, const Shape& normalized_shape, const Tensor& weight, const Tensor& bias,
                   double eps);
@@ -60,7 +60,7 @@ Tensor layer_norm(const Tensor& input, const Shape& normalized_shape, const Tens
 Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor& running_var, const Tensor& weight,
                   const Tensor& bias, bool training, double momentum, double eps);
 
-// ---------------------------------------------------------------- convolution (autograd/convolution.cpp)
+// ---------------------------------------------------------------- convolution (autograd/nn/convolution.cpp)
 // Per spatial dim (1 or 2 of them): stride, padding before / after (equal unless padding='same'
 // needed an odd total), dilation; and groups.
 struct ConvArgs {
@@ -72,7 +72,7 @@ struct ConvArgs {
 // SqueezeBackward1 on top); `bias` may be undefined.
 Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvArgs& args);
 
-// ---------------------------------------------------------------- pooling and padding (autograd/pooling.cpp)
+// ---------------------------------------------------------------- pooling and padding (autograd/nn/pooling.cpp)
 struct Pool2dArgs {
   int64_t kernel[2], stride[2], padding[2], dilation[2];
   bool ceil_mode = false;
@@ -84,13 +84,13 @@ Tensor avg_pool2d(const Tensor& input, const Pool2dArgs& args, bool count_includ
 // F.pad(mode='constant'): (before, after) pairs from the last dim back; negative pads crop.
 Tensor constant_pad_nd(const Tensor& input, const std::vector<int64_t>& pad, double value);  // ConstantPadNdBackward0
 
-// ---------------------------------------------------------------- adaptive pooling (autograd/adaptive_pooling.cpp)
+// ---------------------------------------------------------------- adaptive pooling (autograd/nn/adaptive_pooling.cpp)
 // AdaptiveAvgPool2DBackward0; output (1, 1) is mean((-1, -2), keepdim=True) (MeanBackward1) as in ATen.
 Tensor adaptive_avg_pool2d(const Tensor& input, int64_t out_h, int64_t out_w);
 // (output, int64 indices into each H*W plane); AdaptiveMaxPool2DBackward0.
 std::pair<Tensor, Tensor> adaptive_max_pool2d(const Tensor& input, int64_t out_h, int64_t out_w);
 
-// ---------------------------------------------------------------- distances (autograd/distance.cpp)
+// ---------------------------------------------------------------- distances (autograd/nn/distance.cpp)
 // F.normalize: input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input) (DivBackward0).
 Tensor normalize(const Tensor& input, double p, int64_t dim, double eps);
 // Distance.cpp cosine_similarity: inputs broadcast, each divided by its clamped 2-norm, then

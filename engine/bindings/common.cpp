@@ -1,5 +1,5 @@
 // Shared helpers of the library bindings: state lookup, result objects, argument conversions.
-#include "interp/lib_common.h"
+#include "bindings/common.h"
 
 #include "autograd/node.h"
 #include "core/context.h"

@@ -1,4 +1,4 @@
-// Shared helpers of the library bindings (lib_*.cpp): the per-session library state (owned by the
+// Shared helpers of the library bindings (engine/bindings/): the per-session library state (owned by the
 // `torch` module object, so there is no global state), conversions between Python objects and
 // engine tensors, and the small factories for dtype / device / Size / tuple results.
 #pragma once
@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "autograd/functions.h"
-#include "interp/args.h"
-#include "interp/interpreter.h"
-#include "interp/value.h"
+#include "python/args.h"
+#include "python/interpreter.h"
+#include "python/value.h"
 
 namespace tp::interp::lib {
 

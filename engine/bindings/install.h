@@ -1,76 +1,77 @@
-// Installers of the library bindings: each lib_*.cpp file adds its functions / methods / classes
+// Installers of the library bindings: each engine/bindings/ file adds its functions / methods / classes
 // to the module or class objects it is handed (called once per session by install_modules).
 #pragma once
-#include "interp/lib_common.h"
+#include "bindings/common.h"
 
 namespace tp::interp::lib {
 
-// lib_creation.cpp: torch.tensor, legacy constructors, factories, random, *_like, from_numpy;
+// bindings/torch/creation.cpp: torch.tensor, legacy constructors, factories, random, *_like, from_numpy;
 // Tensor.new_* methods.
 void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_tensor_views.cpp: shape/view methods and conversions (view, reshape, to, clone, detach, ...).
+// bindings/torch/views.cpp: shape/view methods and conversions (view, reshape, to, clone, detach, ...).
 void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_tensor_shape.cpp: in-place views (t_, squeeze_, ...), movedim, tile, diag, tril/triu, outer;
+// bindings/torch/inplace_views.cpp: in-place views (t_, squeeze_, ...), movedim, tile, diag, tril/triu, outer;
 // torch.masked_fill (after install_math_methods, which defines Tensor.masked_fill).
 void install_shape_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_tensor_math.cpp: math methods (+ their torch.* functions) and in-place forms.
+// bindings/torch/pointwise.cpp: math methods (+ their torch.* functions) and in-place forms.
 void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_reductions.cpp: reductions, linear algebra, cat/stack, equal/allclose.
+// bindings/torch/reductions.cpp: reductions, linear algebra, cat/stack, equal/allclose.
 void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_sort_scatter.cpp: cumsum/cumprod, sort/argsort/topk, flip, gather, scatter(_), scatter_add(_).
+// bindings/torch/sort_scatter.cpp: cumsum/cumprod, sort/argsort/topk, flip, gather, scatter(_), scatter_add(_).
 void install_sort_scatter(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_index_ops.cpp: index_add(_), index_copy(_), index_fill(_), index_put(_), take.
+// bindings/torch/index_ops.cpp: index_add(_), index_copy(_), index_fill(_), index_put(_), take.
 void install_index_ops(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_pointwise_more.cpp: isnan/isinf/isfinite/isposinf/isneginf, isclose, clamp_min/clamp_max,
+// bindings/torch/clamp_round_lerp.cpp: isnan/isinf/isfinite/isposinf/isneginf, isclose, clamp_min/clamp_max,
 // round(decimals=), lerp and their in-place forms.
-void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_math_more.cpp: log2/log10/sinh/cosh/trunc/fix/frac/sgn/erf, atan2/arctan2/hypot/fmax/fmin,
+void install_clamp_round_lerp(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/pointwise_functions.cpp: log2/log10/sinh/cosh/trunc/fix/frac/sgn/erf, atan2/arctan2/hypot/fmax/fmin,
 // logical_and/or/xor, nan_to_num, addcmul/addcdiv and their in-place forms.
-void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+void install_pointwise_functions(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 void install_linalg_cross(Interpreter& in, ModuleObj& linalg);  // torch.linalg.cross
-// lib_linalg_more.cpp: einsum, tensordot, inner, kron, vdot, chain_matmul, linalg.multi_dot, addr(_).
-void install_linalg_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class, ModuleObj& linalg);
-// lib_shape_more.cpp: broadcast_to/broadcast_tensors/broadcast_shapes, fliplr/flipud, rot90, take_along_dim.
-void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_misc_more.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.
-void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_scan_more.cpp: cummax / cummin (return_types), logcumsumexp.
-void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_matrix_builders.cpp: diag_embed, diagflat, block_diag, vander.
+// bindings/torch/products.cpp: einsum, tensordot, inner, kron, vdot, chain_matmul, linalg.multi_dot, addr(_).
+void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class, ModuleObj& linalg);
+// bindings/torch/shape_ops.cpp: broadcast_to/broadcast_tensors/broadcast_shapes, fliplr/flipud, rot90, take_along_dim.
+void install_shape_ops(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/index_gen.cpp: tril_indices/triu_indices, bincount, cartesian_prod, Tensor.addmm_.
+void install_index_gen(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/cummax_logcumsumexp.cpp: cummax / cummin (return_types), logcumsumexp.
+void install_cummax_logcumsumexp(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/matrix_builders.cpp: diag_embed, diagflat, block_diag, vander.
 void install_matrix_builders(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_reductions_more.cpp: nansum, nanmean, dist, trapezoid / trapz / cumulative_trapezoid.
-void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_pointwise_special.cpp: logit(_), heaviside(_), isin.
-void install_pointwise_special(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_tensor_extras.cpp: unflatten, sum_to_size, masked_scatter(_), is_nonzero, randint_like, concatenate.
+// bindings/torch/statistics.cpp: nansum, nanmean, dist, trapezoid / trapz / cumulative_trapezoid.
+void install_statistics(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/special_ops.cpp: logit(_), heaviside(_), isin.
+void install_special_ops(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/tensor_extras.cpp: unflatten, sum_to_size, masked_scatter(_), is_nonzero, randint_like, concatenate.
 void install_tensor_extras(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_random_more.cpp: torch.normal overloads, bernoulli / bernoulli_ with probability tensors.
-void install_random_more(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_nn_unflatten.cpp: nn.Unflatten (installed after install_nn).
+// bindings/torch/random.cpp: torch.normal overloads, bernoulli / bernoulli_ with probability tensors.
+void install_random_ops(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/nn/flatten.cpp: nn.Unflatten (installed after install_nn).
 void install_nn_unflatten(Interpreter& in, ModuleObj& nn);
-// lib_split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
+// bindings/torch/split_repeat.cpp: tensor_split, repeat_interleave, searchsorted, bucketize.
 void install_split_repeat(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
+// bindings/torch/selections.cpp: nonzero, argwhere, count_nonzero, unique, F.one_hot (after install_nn).
 void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_bitwise.cpp: torch.bitwise_* functions, methods and in-place methods.
+// bindings/torch/bitwise.cpp: torch.bitwise_* functions, methods and in-place methods.
 void install_bitwise(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_joining.cpp: atleast_Nd, hstack/vstack/row_stack/dstack/column_stack, diff.
+// bindings/torch/joining.cpp: atleast_Nd, hstack/vstack/row_stack/dstack/column_stack, diff.
 void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
-// lib_type_info.cpp: torch.finfo / torch.iinfo.
+// bindings/torch/type_info.cpp: torch.finfo / torch.iinfo.
 void install_type_info(Interpreter& in, ModuleObj& torch);
-// lib_tensor_misc.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.
-void install_misc_methods(Interpreter& in, ClassObj& tensor_class);
-// lib_torch.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
-void install_torch_misc(Interpreter& in, TorchModule& torch);
-// lib_nn.cpp / lib_optim.cpp / lib_numpy.cpp / lib_pymods.cpp
+// bindings/tensor/core_methods.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.
+void install_tensor_core_methods(Interpreter& in, ClassObj& tensor_class);
+// bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
+void install_torch_attributes(Interpreter& in, TorchModule& torch);
+// bindings/nn/module.cpp / bindings/optim/optimizers.cpp / bindings/numpy/ndarray.cpp / python/modules/copy.cpp
 void install_nn(Interpreter& in);
 void install_optim(Interpreter& in);
 void install_numpy(Interpreter& in);
-void install_py_modules(Interpreter& in);  // copy, math
-void install_data(Interpreter& in);        // lib_data.cpp: torch.utils.data
+void install_copy_module(Interpreter& in);  // python/modules/copy.cpp
+void install_math_module(Interpreter& in);  // python/modules/math.cpp
+void install_data(Interpreter& in);        // bindings/data/dataloader.cpp: torch.utils.data
 
 // Shared by several files.
-// softmax / log_softmax(dim, dtype=None): SoftmaxBackward0 / LogSoftmaxBackward0 (autograd/loss.cpp).
+// softmax / log_softmax(dim, dtype=None): SoftmaxBackward0 / LogSoftmaxBackward0 (autograd/nn/softmax_nll_loss.cpp).
 ObjPtr softmax_call(Interpreter& in, const Tensor& x, ArgParser& p, bool log);
 ObjPtr make_struct_seq(Interpreter& in, const std::string& qualname, std::vector<std::string> names,
                        std::vector<ObjPtr> items);

@@ -26,7 +26,7 @@ class Context {
   int64_t next_tensor_id() { return ++last_tensor_id_; }
   int64_t next_node_id() { return ++last_node_id_; }
   int64_t next_family_id() { return ++last_family_id_; }
-  int64_t next_object_id() { return ++last_object_id_; }  // Python-level objects (interp/)
+  int64_t next_object_id() { return ++last_object_id_; }  // Python-level objects (python/)
 
   // Allocates a zeroed storage with a fresh id and a simulated address on `device`.
   // Throws a MemoryError-style RuntimeError naming the cap when it would be exceeded.

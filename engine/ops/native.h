@@ -67,7 +67,7 @@ void normal_(const Tensor& self, double mean, double std);   // bumps version
 // bernoulli_(self, p_tensor): the serial tensor-p kernel (deterministic on every CPU); bumps version.
 void bernoulli_tensor_(const Tensor& self, const Tensor& p);
 
-// ---------------------------------------------------------------- views (ops/views.cpp)
+// ---------------------------------------------------------------- views (ops/shape/views.cpp)
 // All share storage + version counter; `base` = root base (view of view points to the original).
 Tensor view(const Tensor& self, const Shape& sizes);        // sizes may hold one -1
 Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides,
@@ -101,7 +101,7 @@ std::optional<Shape> compute_view_strides(const Shape& old_sizes, const Shape& o
 // Resolves one -1 and checks numel (InferSize.h messages).
 Shape infer_size(const Shape& shape, int64_t numel);
 
-// ---------------------------------------------------------------- in-place views (ops/inplace_views.cpp)
+// ---------------------------------------------------------------- in-place views (ops/shape/inplace_views.cpp)
 // New sizes/strides for self itself (same storage and offset); each bumps the version once.
 void t_(const Tensor& self);
 void transpose_(const Tensor& self, int64_t dim0, int64_t dim1);
@@ -109,7 +109,7 @@ void squeeze_(const Tensor& self);
 void squeeze_(const Tensor& self, const std::vector<int64_t>& dims);
 void unsqueeze_(const Tensor& self, int64_t dim);
 
-// ---------------------------------------------------------------- triangles and diagonals (ops/triangular.cpp)
+// ---------------------------------------------------------------- triangles and diagonals (ops/shape/triangular.cpp)
 // Fresh contiguous copies.
 Tensor tril(const Tensor& self, int64_t diagonal);
 Tensor triu(const Tensor& self, int64_t diagonal);
@@ -163,7 +163,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
 Tensor unary(const Tensor& a, UnaryOp op);  // int inputs of exp/log/... promote to the default float
 Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> max);
 
-// ---------------------------------------------------------------- more pointwise (ops/binary_more.cpp)
+// ---------------------------------------------------------------- more pointwise (ops/math/binary_math.cpp)
 Tensor atan2(const Tensor& a, const Tensor& b);  // ints -> default float
 Tensor hypot(const Tensor& a, const Tensor& b);  // floating only ("hypot_cpu" not implemented for 'Long')
 Tensor fmax(const Tensor& a, const Tensor& b);   // NaN-ignoring maximum; ints/bools as maximum
@@ -178,22 +178,22 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
 // beta * self + alpha * outer(vec1, vec2), dtypes promoted (addr_kernel; float16 not reproduced).
 Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha);
 
-// ---------------------------------------------------------------- ops/special_ops.cpp
+// ---------------------------------------------------------------- ops/math/special_ops.cpp
 Tensor logit(const Tensor& self, double eps);  // eps < 0 = None
 Tensor heaviside(const Tensor& self, const Tensor& values);
 Tensor isin(const Tensor& elements, const Tensor& test_elements, bool invert);  // bool result
 // torch.histc(bins, min, max) of a floating tensor: counts in its dtype (no autograd history).
 Tensor histc(const Tensor& self, int64_t bins, double min, double max);
 
-// ---------------------------------------------------------------- counting (ops/index_gen.cpp)
+// ---------------------------------------------------------------- counting (ops/shape/index_gen.cpp)
 Tensor tri_indices(int64_t row, int64_t col, int64_t offset, bool lower, DType dtype, Device device);
 Tensor bincount(const Tensor& self, const Tensor& weights, int64_t minlength);  // weights may be undefined
-// ops/bucketize.cpp: int64 (int32 with out_int32) positions; `sorter` may be undefined.
+// ops/math/bucketize.cpp: int64 (int32 with out_int32) positions; `sorter` may be undefined.
 Tensor searchsorted(const Tensor& boundaries, const Tensor& input, bool out_int32, bool right,
                     const std::optional<std::string>& side, const Tensor& sorter);
 Tensor bucketize(const Tensor& input, const Tensor& boundaries, bool out_int32, bool right);
 
-// ---------------------------------------------------------------- reductions (ops/reduce.cpp)
+// ---------------------------------------------------------------- reductions (ops/math/reductions.cpp)
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
@@ -207,7 +207,7 @@ std::pair<Tensor, Tensor> min_dim(const Tensor& a, int64_t dim, bool keepdim);
 Tensor argmax(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 Tensor argmin(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
 
-// ---------------------------------------------------------------- scans and orderings (ops/sort_scan.cpp)
+// ---------------------------------------------------------------- scans and orderings (ops/math/sort_scan.cpp)
 // cumsum/cumprod: integer and bool inputs give int64 unless `dtype` is given.
 Tensor cumsum(const Tensor& a, int64_t dim, OptDType dtype);
 Tensor cumprod(const Tensor& a, int64_t dim, OptDType dtype);
@@ -220,21 +220,21 @@ Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);  // a copy, neve
 // flattened tensor. A copy.
 Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims);
 
-// ops/scan_more.cpp: cummax / cummin -> (values, int64 indices; ties take the later index, NaN
+// ops/math/cummax_logcumsumexp.cpp: cummax / cummin -> (values, int64 indices; ties take the later index, NaN
 // wins); logcumsumexp (floating only, accumulated in double).
 std::pair<Tensor, Tensor> cummax_cummin(const Tensor& self, int64_t dim, bool is_max);
 Tensor logcumsumexp(const Tensor& self, int64_t dim);
 // torch.mode: the most frequent value along dim (smallest on ties) and an index of it.
 std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dim, bool keepdim);
 
-// ---------------------------------------------------------------- gather / scatter (ops/scatter_gather.cpp)
+// ---------------------------------------------------------------- gather / scatter (ops/shape/scatter_gather.cpp)
 // Out of place; index must be int64 with self's rank (ScatterGatherChecks.h messages).
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
 Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 
-// ---------------------------------------------------------------- linear algebra (ops/linalg.cpp)
+// ---------------------------------------------------------------- linear algebra (ops/math/linalg.cpp)
 Tensor mm(const Tensor& a, const Tensor& b);
 Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
@@ -257,18 +257,18 @@ void check_no_internal_overlap(const Tensor& self);
 // Refuses an input that partly overlaps the written-to tensor (e.g. a.add_(a.t())), MemoryOverlap.cpp.
 void check_no_partial_overlap(const Tensor& out, const Tensor& input);
 
-// ---------------------------------------------------------------- indexing (ops/indexing.cpp)
+// ---------------------------------------------------------------- indexing (ops/shape/indexing.cpp)
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor masked_select(const Tensor& self, const Tensor& mask);
 // Advanced indexing x[idx] with one integer (long) index tensor or a bool mask, on dim 0.
 Tensor index(const Tensor& self, const Tensor& index);
 void index_put_(const Tensor& self, const Tensor& index, const Tensor& values);
-// A tuple of index tensors over the leading dims (Note [Index tuples] in ops/indexing.cpp).
+// A tuple of index tensors over the leading dims (Note [Index tuples] in ops/shape/indexing.cpp).
 Tensor index(const Tensor& self, const std::vector<Tensor>& indices);
 // Out of place; accumulate adds the values (duplicates sum) instead of overwriting.
 Tensor index_put(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
 
-// ---------------------------------------------------------------- index_add / index_copy / index_fill / take (ops/index_ops.cpp)
+// ---------------------------------------------------------------- index_add / index_copy / index_fill / take (ops/shape/index_ops.cpp)
 Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha);
 Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);

@@ -1,4 +1,4 @@
-// Private: the elementwise machinery shared by ops/binary.cpp, ops/unary.cpp and ops/inplace.cpp
+// Private: the elementwise machinery shared by ops/math/binary.cpp, ops/math/unary.cpp and ops/inplace.cpp
 // (PyTorch's TensorIterator reduced to what we need): broadcast, promote, convert inputs to the
 // compute dtype, then evaluate an xtensor lambda expression into a fresh output.
 #pragma once

@@ -1,8 +1,8 @@
 // Python-style argument binding and conversions for native callables (see args.h).
-#include "interp/args.h"
+#include "python/args.h"
 
 #include "core/error.h"
-#include "interp/interpreter.h"
+#include "python/interpreter.h"
 
 namespace tp::interp {
 

@@ -1,6 +1,6 @@
 // Argument helpers for native callables: parse CallArgs the way Python binds arguments
 // (positional-or-keyword by index and name) and convert Python objects to engine types,
-// raising Python's TypeError texts. Used by builtins.cpp and the library files (lib_*.cpp).
+// raising Python's TypeError texts. Used by builtins.cpp and the library files (engine/bindings/).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -10,7 +10,7 @@
 #include "core/dtype.h"
 #include "core/scalar.h"
 #include "core/tensor.h"
-#include "interp/value.h"
+#include "python/value.h"
 
 namespace tp::interp {
 

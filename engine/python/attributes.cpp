@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/py_collections.h"
-#include "interp/methods.h"
-#include "interp/library.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/modules/collections.h"
+#include "python/objects/methods.h"
+#include "python/library.h"
 
 namespace tp::interp {
 

@@ -6,10 +6,10 @@
 #include <cstring>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/library.h"
-#include "interp/py_hash.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/library.h"
+#include "python/objects/hash.h"
 
 namespace tp::interp {
 

@@ -2,9 +2,9 @@
 // TypeError texts), bound methods, classes (user classes, library classes, builtin types).
 // Also classes' attribute lookup through their bases, and isinstance().
 #include "core/error.h"
-#include "interp/interp_impl.h"
-#include "interp/py_collections.h"
-#include "interp/library.h"
+#include "python/interp_impl.h"
+#include "python/modules/collections.h"
+#include "python/library.h"
 
 namespace tp::interp {
 

@@ -1,8 +1,8 @@
 // property, staticmethod and classmethod: the three descriptors tutorials use in classes
 // (`@property def shape(self)`, `@staticmethod`, `@classmethod def from_list(cls, xs)`).
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
 
 namespace tp::interp {
 

@@ -1,14 +1,14 @@
 // Python's builtin exception hierarchy, turning engine errors into Python exceptions, and the
 // CPython-style traceback printed for an uncaught one.
-#include "interp/exceptions.h"
+#include "python/exceptions.h"
 
 #include <map>
 #include <new>
 
 #include "core/error.h"
-#include "interp/interp_impl.h"
-#include "interp/parser.h"
-#include "interp/token.h"
+#include "python/interp_impl.h"
+#include "python/parser/parser.h"
+#include "python/parser/token.h"
 
 namespace tp::interp {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "interp/value.h"
+#include "python/value.h"
 
 namespace tp::interp {
 

@@ -11,7 +11,7 @@
 // continues from the cursors. The parser refuses a yield inside `try` or `with` (their handlers
 // and exits would have to be re-entered across a suspension), and a yield inside an expression.
 #include "core/error.h"
-#include "interp/interp_impl.h"
+#include "python/interp_impl.h"
 
 namespace tp::interp {
 

@@ -1,5 +1,5 @@
-// Internal state of the evaluator shared by its .cpp files (interpreter.cpp, exec_stmt.cpp,
-// eval_expr.cpp, calls.cpp, objects.cpp, operators.cpp, builtins*.cpp, methods_*.cpp).
+// Internal state of the evaluator shared by its .cpp files (interpreter.cpp, python/statements.cpp,
+// python/expressions.cpp, calls.cpp, python/objects/object_protocol.cpp, operators.cpp, builtins*.cpp, methods_*.cpp).
 // Not for library code: it uses interpreter.h.
 #pragma once
 #include <algorithm>
@@ -10,8 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "interp/ast.h"
-#include "interp/interpreter.h"
+#include "python/parser/ast.h"
+#include "python/interpreter.h"
 
 namespace tp::interp {
 
@@ -129,17 +129,18 @@ struct Interpreter::Impl {
   // consumed after the REPL input that made it is done.
   std::vector<std::unique_ptr<Program>> programs;
 
-  // ---- names (eval_expr.cpp)
+  // ---- names (python/expressions.cpp)
   ObjPtr lookup(const std::string& name, int line);
   void store(const std::string& name, ObjPtr value);
   void delete_name(const std::string& name);
   void set_global(const std::string& name, ObjPtr value);
 
-  // ---- statements (exec_stmt.cpp)
+  // ---- statements (python/statements.cpp)
   Flow exec_block(const Block& b);
   Flow exec(const Stmt& s);
   Flow exec_inner(const Stmt& s);
   Flow exec_for(const For& s);
+  Flow exec_while(const While& w);
   Flow exec_try(const Try& s);
   Flow exec_with(const With& s, size_t item);
   void exec_import(const Import& s);
@@ -151,7 +152,7 @@ struct Interpreter::Impl {
   void fire_event(const Stmt& s, const PyException* error);
   std::shared_ptr<ModuleObj> import_module(const std::string& dotted, int line);
 
-  // ---- expressions (eval_expr.cpp)
+  // ---- expressions (python/expressions.cpp)
   ObjPtr eval(const Expr& e);
   ObjPtr eval_fstring(const std::vector<FStringPart>& parts);
   ObjPtr eval_call(const Call& c);
@@ -207,10 +208,11 @@ struct Interpreter::Impl {
   ObjPtr builtin_method(const ObjPtr& self, const std::string& name);  // methods of str/list/dict/...
 };
 
-// sys, warnings, typing, collections, time, __future__ (std_modules.cpp).
+// sys, warnings, typing, collections, time, __future__ (python/modules/small_modules.cpp).
 void install_std_modules(Interpreter& in);
-void install_random_module(Interpreter& in);  // py_random.cpp
-void install_itertools_functools(Interpreter& in);  // py_itertools.cpp
+void install_random_module(Interpreter& in);  // python/modules/random.cpp
+void install_itertools_module(Interpreter& in);  // python/modules/itertools.cpp
+void install_functools_module(Interpreter& in);  // python/modules/functools.cpp
 
 // Small helpers for casting objects (the kind was checked by the caller).
 template <class T> T& as(const ObjPtr& o) { return static_cast<T&>(*o); }

@@ -1,15 +1,15 @@
 // The Interpreter's public API: object constructors for library code, output and warnings,
 // running a module or a REPL line, and the limits (steps, recursion, output).
-#include "interp/interpreter.h"
+#include "python/interpreter.h"
 
 #include <sstream>
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/interp_impl.h"
-#include "interp/lexer.h"
-#include "interp/library.h"
-#include "interp/parser.h"
+#include "python/interp_impl.h"
+#include "python/parser/lexer.h"
+#include "python/library.h"
+#include "python/parser/parser.h"
 
 namespace tp::interp {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "interp/exceptions.h"
-#include "interp/limits.h"
-#include "interp/value.h"
+#include "python/exceptions.h"
+#include "python/limits.h"
+#include "python/value.h"
 
 namespace tp::interp {
 

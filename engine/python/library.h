@@ -1,13 +1,13 @@
 // The contract between the language core (evaluator, builtins) and the libraries a program
 // imports (torch, torch.nn, torch.optim, numpy, copy, math). The evaluator calls these whenever a
-// Tensor / NdArray / library object is involved; the library files (interp/lib_*.cpp) implement them.
+// Tensor / NdArray / library object is involved; the library files (bindings/) implement them.
 // A function returning nullptr means "not handled here" and the evaluator raises Python's own
 // TypeError/AttributeError text.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "interp/value.h"
+#include "python/value.h"
 
 namespace tp::interp::lib {
 

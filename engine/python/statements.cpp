@@ -1,12 +1,12 @@
-// Executing statements: assignment, control flow, def/class, import, with, try/raise, and the
-// per-statement bookkeeping (step budget, traceback entries, statement events).
+// Executing statements: assignment, if, def/class, import, with, try/raise, and the per-statement
+// bookkeeping (step budget, traceback entries, statement events); loops are in python/loops.cpp.
 #include <algorithm>
 #include <set>
 
 #include "core/error.h"
-#include "interp/interp_impl.h"
-#include "interp/library.h"
-#include "interp/set_ops.h"
+#include "python/interp_impl.h"
+#include "python/library.h"
+#include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
 
@@ -131,21 +131,7 @@ Flow Interpreter::Impl::exec_inner(const Stmt& s) {
       return exec_block(i.orelse);
     }
     case StmtKind::For: return exec_for(static_cast<const For&>(s));
-    case StmtKind::While: {
-      auto& w = static_cast<const While&>(s);
-      bool first = true;
-      while (true) {
-        if (!first) {
-          in.current_line_ = s.line;
-          in.count_step();
-        }
-        first = false;
-        if (!in.truthy(eval(*w.test))) return exec_block(w.orelse);
-        Flow f = exec_block(w.body);
-        if (f == Flow::Break) return Flow::Normal;
-        if (f == Flow::Return) return f;
-      }
-    }
+    case StmtKind::While: return exec_while(static_cast<const While&>(s));
     case StmtKind::Break: return Flow::Break;
     case StmtKind::Continue: return Flow::Continue;
     case StmtKind::Pass: return Flow::Normal;
@@ -265,67 +251,6 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
     }
     default: throw_error("SyntaxError", "cannot assign to expression");
   }
-}
-
-// ---------------------------------------------------------------- loops
-
-Flow Interpreter::Impl::exec_for(const For& s) {
-  ObjPtr seq = eval_iterable(*s.iter);
-  frame->failing = nullptr;
-  bool first = true;
-  auto step = [&](const ObjPtr& item) -> Flow {
-    in.current_line_ = s.line;
-    if (!first) in.count_step();
-    first = false;
-    assign(*s.target, item);
-    return exec_block(s.body);
-  };
-  auto handle = [&](Flow f, bool& stop) -> Flow {
-    stop = f == Flow::Break || f == Flow::Return;
-    return f == Flow::Return ? f : Flow::Normal;
-  };
-  bool stop = false;
-  if (seq->kind == Kind::Range) {  // lazily: range(10**9) must not be materialised
-    auto& r = as<RangeObj>(seq);
-    for (int64_t v = r.start; r.step > 0 ? v < r.stop : v > r.stop; v += r.step) {
-      Flow f = handle(step(in.make_int(v)), stop);
-      if (stop) return f;
-    }
-  } else if (seq->kind == Kind::List) {  // by index: appending while iterating is seen, as in Python
-    auto& l = as<ListObj>(seq);
-    for (size_t i = 0; i < l.items.size(); ++i) {
-      Flow f = handle(step(l.items[i]), stop);
-      if (stop) return f;
-    }
-  } else if (seq->kind == Kind::Dict) {
-    auto& d = as<DictObj>(seq);
-    size_t n = d.items.size();
-    for (size_t i = 0; i < d.items.size(); ++i) {
-      Flow f = handle(step(d.items[i].first), stop);
-      if (stop) return f;
-      if (d.items.size() != n) throw_error("RuntimeError", "dictionary changed size during iteration");
-    }
-  } else if (seq->kind == Kind::Set) {  // over a snapshot; growing or shrinking the set is an error
-    auto& set = as<SetObj>(seq);
-    size_t n = set.table.size();
-    for (const ObjPtr& item : set.table.keys()) {
-      if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
-      Flow f = handle(step(item), stop);
-      if (stop) return f;
-    }
-    if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
-  } else {  // one item per iteration (Note [Lazy iteration])
-    ObjPtr it = in.iter(seq);
-    while (true) {
-      in.current_line_ = s.line;  // an error raised by the iterator belongs to the `for` line
-      frame->failing = nullptr;
-      ObjPtr item = in.next_item(it);
-      if (!item) break;
-      Flow f = handle(step(item), stop);
-      if (stop) return f;
-    }
-  }
-  return exec_block(s.orelse);
 }
 
 // ---------------------------------------------------------------- with

@@ -1,4 +1,4 @@
-#include "interp/value.h"
+#include "python/value.h"
 
 #include "core/context.h"
 

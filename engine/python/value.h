@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "interp/set_table.h"
+#include "python/objects/set_table.h"
 
 namespace tp { class Node; }
 
@@ -75,7 +75,7 @@ struct SizeObj : Object { SizeObj() : Object(Kind::Size) {} Shape dims; };
 struct DictObj : Object {
   DictObj() : Object(Kind::Dict) {}
   std::vector<std::pair<ObjPtr, ObjPtr>> items;  // insertion order; keys compared by Python equality
-  // collections flavours (interp/py_collections.cpp): each its own type, repr and missing-key rule.
+  // collections flavours (python/modules/collections.cpp): each its own type, repr and missing-key rule.
   enum class Flavor { Dict, OrderedDict, DefaultDict, Counter };
   Flavor flavor = Flavor::Dict;
   ObjPtr default_factory;  // defaultdict: called for a missing key (nullptr = None: KeyError)

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "core/context.h"
-#include "interp/interpreter.h"
-#include "interp/limits.h"
+#include "python/interpreter.h"
+#include "python/limits.h"
 
 namespace tp {
 

@@ -8,8 +8,8 @@
 
 #include "autograd/node.h"
 #include "format/tensor_str.h"
-#include "interp/interpreter.h"
-#include "interp/value.h"
+#include "python/interpreter.h"
+#include "python/value.h"
 #include "trace/session.h"
 
 namespace tp::trace {

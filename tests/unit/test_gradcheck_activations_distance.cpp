@@ -1,5 +1,5 @@
-// Gradient checks for the activations of autograd/activations_more.cpp and the distances of
-// autograd/distance.cpp, against central finite differences in float64.
+// Gradient checks for the activations of autograd/nn/activations_selu_glu_prelu.cpp and the distances of
+// autograd/nn/distance.cpp, against central finite differences in float64.
 #include <catch2/catch.hpp>
 
 #include "autograd/nn_functions.h"

@@ -2,8 +2,8 @@
 // nan_to_num and addcmul/addcdiv (with broadcasting and their in-place forms), plus node names.
 #include <catch2/catch.hpp>
 
-#include "autograd/math_more.h"
-#include "autograd/split_repeat.h"
+#include "autograd/math/binary_math.h"
+#include "autograd/shape/split_repeat.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;
@@ -56,7 +56,7 @@ GC_CASE("addcmul/addcdiv broadcast, value, in place") {
   }
 }
 
-TEST_CASE("math_more: node names", "[autograd][pointwise]") {
+TEST_CASE("binary math: node names", "[autograd][pointwise]") {
   SETUP;
   Tensor a = dseq({3}), b = dseq({3}, 1.0);
   CHECK(tp::atan2(a, b).grad_fn()->name() == "Atan2Backward0");

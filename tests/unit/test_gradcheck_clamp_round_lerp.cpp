@@ -2,7 +2,7 @@
 // (number and tensor weight, broadcast), their in-place forms, and the node names they record.
 #include <catch2/catch.hpp>
 
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;

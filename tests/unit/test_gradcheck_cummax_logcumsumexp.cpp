@@ -1,7 +1,7 @@
 // Gradient checks for cummax / cummin (ties, dims), logcumsumexp (mixed-sign incoming gradients) and mode.
 #include <catch2/catch.hpp>
 
-#include "autograd/scan_more.h"
+#include "autograd/math/cummax_logcumsumexp.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;

@@ -1,7 +1,7 @@
 // Gradient checks for diag_embed (offsets, dims), diagflat and block_diag (0-D, 1-D, 2-D blocks).
 #include <catch2/catch.hpp>
 
-#include "autograd/matrix_builders.h"
+#include "autograd/shape/matrix_builders.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;

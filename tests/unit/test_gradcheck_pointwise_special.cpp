@@ -2,7 +2,7 @@
 // digamma, deg2rad / rad2deg (and in-place forms) and logit with and without eps.
 #include <catch2/catch.hpp>
 
-#include "autograd/pointwise_special.h"
+#include "autograd/math/special_ops.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;

@@ -2,7 +2,7 @@
 // tensordot, inner, kron, vdot, linalg.multi_dot and addr / addr_, plus the grad_fn names PyTorch gives.
 #include <catch2/catch.hpp>
 
-#include "autograd/linalg_more.h"
+#include "autograd/math/products.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;

@@ -3,14 +3,14 @@
 // quantile / nanquantile in every interpolation mode, cov (with weights) and corrcoef.
 #include <catch2/catch.hpp>
 
-#include "autograd/quantile.h"
-#include "autograd/reductions_more.h"
+#include "autograd/math/quantile.h"
+#include "autograd/math/statistics.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;
 using namespace tp::testing;
 
-#define GC_CASE(title) TEST_CASE("gradcheck: " title, "[gradcheck][reductions_more]")
+#define GC_CASE(title) TEST_CASE("gradcheck: " title, "[gradcheck][statistics]")
 #define SETUP Context c; ContextGuard g(c)
 
 GC_CASE("nansum / nanmean") {

@@ -2,7 +2,7 @@
 // (broadcast mask, source longer than the number of set mask elements).
 #include <catch2/catch.hpp>
 
-#include "autograd/tensor_extras.h"
+#include "autograd/shape/tensor_extras.h"
 #include "gradcheck_helpers.h"
 
 using namespace tp;

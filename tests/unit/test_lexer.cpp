@@ -1,7 +1,7 @@
-// interp/lexer: indentation, implicit line joining, continuation, numbers, strings, f-strings, errors.
+// python/parser/lexer: indentation, implicit line joining, continuation, numbers, strings, f-strings, errors.
 #include <catch2/catch.hpp>
 
-#include "interp/lexer.h"
+#include "python/parser/lexer.h"
 
 using namespace tp::interp;
 

@@ -1,4 +1,4 @@
-// interp library bindings (lib_*.cpp) through tp::Session: torch.tensor inference, factories,
+// library bindings (engine/bindings/) through tp::Session: torch.tensor inference, factories,
 // tensor attributes, indexing/setitem, operators and their grad_fn names, in-place semantics,
 // the numpy bridge, nn/optim, copy and math. Checks avoid tensor reprs (format/ has its own tests).
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// ops/linalg.cpp: shapes, values, float32 accumulation and LinearAlgebra.cpp's messages.
+// ops/math/linalg.cpp: shapes, values, float32 accumulation and LinearAlgebra.cpp's messages.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -1,8 +1,8 @@
-// interp/parser: tree shapes of tricky precedence, statements, and CPython's syntax error texts.
+// python/parser/parser: tree shapes of tricky precedence, statements, and CPython's syntax error texts.
 #include <catch2/catch.hpp>
 
-#include "interp/lexer.h"
-#include "interp/parser.h"
+#include "python/parser/lexer.h"
+#include "python/parser/parser.h"
 
 using namespace tp::interp;
 

@@ -1,4 +1,4 @@
-// ops/binary.cpp and ops/unary.cpp: promotion (reference 5.5), broadcasting messages, devices and
+// ops/math/binary.cpp and ops/math/unary.cpp: promotion (reference 5.5), broadcasting messages, devices and
 // PyTorch's integer/float arithmetic rules.
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 // tensors against the uniform stream (rand) under the same seed.
 #include <catch2/catch.hpp>
 
-#include "autograd/random_more.h"
+#include "autograd/math/random.h"
 #include "test_autograd_helpers.h"
 
 using namespace tp;

@@ -1,4 +1,4 @@
-// ops/reduce.cpp and ops/reduce_minmax.cpp: dims/keepdim shapes, result dtypes, first-index ties,
+// ops/math/reductions.cpp and ops/math/reductions_minmax.cpp: dims/keepdim shapes, result dtypes, first-index ties,
 // NaN propagation, the cascade summation order and PyTorch's messages.
 #include <catch2/catch.hpp>
 

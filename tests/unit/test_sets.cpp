@@ -1,12 +1,12 @@
-// interp sets: CPython 3.11's hash functions and set table (py_hash.cpp, set_table.cpp), and set
+// interp sets: CPython 3.11's hash functions and set table (python/objects/hash.cpp, set_table.cpp), and set
 // programs through tp::Session. Expected numbers come from CPython 3.11 (PYTHONHASHSEED=0 for str).
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
 #include "core/context.h"
-#include "interp/py_hash.h"
-#include "interp/set_table.h"
+#include "python/objects/hash.h"
+#include "python/objects/set_table.h"
 #include "trace/recorder.h"
 #include "trace/session.h"
 

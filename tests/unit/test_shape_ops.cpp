@@ -1,4 +1,4 @@
-// ops/inplace_views.cpp and ops/triangular.cpp, plus movedim's order: geometry, versions, copies.
+// ops/shape/inplace_views.cpp and ops/shape/triangular.cpp, plus movedim's order: geometry, versions, copies.
 #include <catch2/catch.hpp>
 
 #include "core/context.h"

@@ -1,4 +1,4 @@
-// ops/views.cpp: stride arithmetic, sharing of storage / version counter, root base and messages.
+// ops/shape/views.cpp: stride arithmetic, sharing of storage / version counter, root base and messages.
 #include <catch2/catch.hpp>
 
 #include "core/context.h"

@@ -1,13 +1,13 @@
 // atan2, hypot, fmax/fmin, nan_to_num, addcmul/addcdiv beside their derivatives
 // (tools/autograd/derivatives.yaml, FunctionsManual.cpp atan2_backward). Formulas return
 // output-shaped grads; the engine sums broadcast dims away.
-#include "autograd/math_more.h"
+#include "autograd/math/binary_math.h"
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/float_class.h"
+#include "ops/math/float_class.h"
 
 namespace tp {
 

@@ -1,5 +1,5 @@
 // Differentiable atan2, hypot, fmax/fmin, nan_to_num, addcmul/addcdiv and the (non-differentiable)
-// logical_and/or/xor (autograd/math_more.cpp; in-place forms in autograd/inplace.cpp).
+// logical_and/or/xor (autograd/math/binary_math.cpp; in-place forms in autograd/inplace.cpp).
 #pragma once
 #include "autograd/functions.h"
 

@@ -1,10 +1,10 @@
 // Differentiable clamp_min / clamp_max, round(decimals=N), lerp and unique, each forward beside its
 // derivative from tools/autograd/derivatives.yaml (broadcast inputs are summed back by the engine).
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
 #include "core/error.h"
-#include "ops/round_lerp.h"
+#include "ops/math/clamp_round_lerp.h"
 
 namespace tp {
 

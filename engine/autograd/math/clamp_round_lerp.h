@@ -1,8 +1,8 @@
 // Differentiable clamp_min / clamp_max, round(decimals=N) and lerp, their in-place forms, and
-// torch.unique (autograd/clamp_round_lerp.cpp, in-place forms in autograd/inplace.cpp).
+// torch.unique (autograd/math/clamp_round_lerp.cpp, in-place forms in autograd/inplace.cpp).
 #pragma once
 #include "autograd/functions.h"
-#include "ops/nonzero_unique.h"
+#include "ops/math/nonzero_unique.h"
 
 namespace tp {
 

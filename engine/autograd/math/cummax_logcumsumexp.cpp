@@ -1,6 +1,6 @@
 // Differentiable cummax / cummin and logcumsumexp with derivatives.yaml's formulas
 // (FunctionsManual.cpp cummaxmin_backward, logcumsumexp_backward).
-#include "autograd/scan_more.h"
+#include "autograd/math/cummax_logcumsumexp.h"
 
 #include <limits>
 

@@ -1,5 +1,5 @@
 // cummax / cummin (CummaxBackward0 / CumminBackward0) and logcumsumexp (LogcumsumexpBackward0),
-// autograd/scan_more.cpp; kernels in ops/scan_more.cpp.
+// autograd/math/cummax_logcumsumexp.cpp; kernels in ops/math/cummax_logcumsumexp.cpp.
 #pragma once
 #include <utility>
 

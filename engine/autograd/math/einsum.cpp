@@ -6,7 +6,7 @@
 #include <numeric>
 #include <string>
 
-#include "autograd/linalg_more.h"
+#include "autograd/math/products.h"
 #include "core/error.h"
 
 namespace tp {

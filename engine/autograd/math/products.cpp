@@ -5,7 +5,7 @@
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
-#include "autograd/linalg_more.h"
+#include "autograd/math/products.h"
 #include "core/error.h"
 
 namespace tp {

@@ -1,7 +1,7 @@
 // Contractions and products built from the differentiable primitives (Linear.cpp, LinearAlgebra.cpp):
 // einsum / tensordot / inner are composites (their grad_fn is that of the last primitive they call),
 // kron ends in _unsafe_view, vdot and addr record their own nodes (derivatives.yaml).
-// autograd/einsum.cpp and autograd/linalg_more.cpp.
+// autograd/math/einsum.cpp and autograd/math/products.cpp.
 #pragma once
 #include <string>
 #include <vector>
@@ -29,7 +29,7 @@ Tensor multi_dot(const std::vector<Tensor>& tensors);
 Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha);
 Tensor addr_(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha);
 
-// _unsafe_view (autograd/linalg.cpp): a reshape that is not a view of its input (UnsafeViewBackward0).
+// _unsafe_view (autograd/math/linalg.cpp): a reshape that is not a view of its input (UnsafeViewBackward0).
 Tensor unsafe_view(const Tensor& self, const Shape& sizes);
 
 }  // namespace tp

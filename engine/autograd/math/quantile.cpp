@@ -1,13 +1,13 @@
 // Sorting.cpp quantile_checks / quantile_output_shape / quantile_compute, step for step.
-#include "autograd/quantile.h"
+#include "autograd/math/quantile.h"
 
 #include <cmath>
 
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "autograd/grad_utils.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/float_class.h"
+#include "ops/math/float_class.h"
 
 namespace tp {
 

@@ -1,5 +1,5 @@
 // torch.quantile / nanquantile as Sorting.cpp composes them (sort, gather, lerp_ and in-place view
-// ops, so the grad_fn is SqueezeBackward4): autograd/quantile.cpp.
+// ops, so the grad_fn is SqueezeBackward4): autograd/math/quantile.cpp.
 #pragma once
 #include <optional>
 #include <string>

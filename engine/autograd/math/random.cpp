@@ -2,7 +2,7 @@
 // fresh contiguous tensor, then scaled and shifted as PyTorch does it (add_(mean), or
 // mul_(std).add_(mean)); those in-place steps run below autograd there, so the result has
 // version 0 and a single Normal node whose gradients are zeros.
-#include "autograd/random_more.h"
+#include "autograd/math/random.h"
 
 #include <cstdio>
 

@@ -1,6 +1,6 @@
 // torch.normal's overloads composed from normal_ as DistributionTemplates.h normal_impl does, and
 // bernoulli with a probability tensor (the serial, machine-independent CPU kernel):
-// autograd/random_more.cpp (bernoulli_ lives with the other in-place ops in autograd/inplace.cpp).
+// autograd/math/random.cpp (bernoulli_ lives with the other in-place ops in autograd/inplace.cpp).
 #pragma once
 #include "autograd/functions.h"
 

@@ -1,6 +1,6 @@
 // logit with derivatives.yaml's (infinitely_differentiable_)logit_backward, heaviside (PyTorch has
 // no derivative for it) and isin.
-#include "autograd/pointwise_special.h"
+#include "autograd/math/special_ops.h"
 
 #include <limits>
 

@@ -1,4 +1,4 @@
-// logit (LogitBackward0), heaviside (no derivative) and isin (bool): autograd/pointwise_special.cpp.
+// logit (LogitBackward0), heaviside (no derivative) and isin (bool): autograd/math/special_ops.cpp.
 #pragma once
 #include <optional>
 

@@ -1,12 +1,12 @@
 // nansum / nanmean (ReduceOps.cpp) and the trapezoid rules (Integration.cpp), composed as PyTorch
 // composes them so their grad_fns and rounding follow.
-#include "autograd/reductions_more.h"
+#include "autograd/math/statistics.h"
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/float_class.h"
+#include "ops/math/float_class.h"
 
 namespace tp {
 

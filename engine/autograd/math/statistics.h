@@ -1,5 +1,5 @@
-// nansum (NansumBackward0), nanmean, dist (DistBackward0, in autograd/moments_norms.cpp) and the
-// trapezoid rules (Integration.cpp compositions), cov / corrcoef. autograd/reductions_more.cpp.
+// nansum (NansumBackward0), nanmean, dist (DistBackward0, in autograd/math/moments_norms.cpp) and the
+// trapezoid rules (Integration.cpp compositions), cov / corrcoef. autograd/math/statistics.cpp.
 #pragma once
 #include <vector>
 

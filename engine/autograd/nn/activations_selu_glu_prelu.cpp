@@ -1,5 +1,5 @@
-// More differentiable activations (aten/src/ATen/native/Activation.cpp and its cpu kernels, with the
-// derivatives of tools/autograd/derivatives.yaml): selu / celu (elu with scale / input_scale),
+// Differentiable activations beyond relu/sigmoid/tanh/gelu/elu (aten/src/ATen/native/Activation.cpp,
+// its cpu kernels and the derivatives of tools/autograd/derivatives.yaml): selu / celu (elu with scale / input_scale),
 // hardtanh (relu6 is hardtanh(0, 6)), threshold, log_sigmoid, glu, mish, hardswish, hardsigmoid
 // and prelu. Backward formulas use tp:: ops in the kernels' order where they are simple selections
 // or products; mish / hardswish / hardsigmoid use their backward kernels (not twice differentiable).

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
 #include "autograd/nn_functions.h"

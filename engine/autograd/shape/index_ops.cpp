@@ -3,7 +3,7 @@
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"
-#include "ops/nonzero_unique.h"
+#include "ops/math/nonzero_unique.h"
 
 namespace tp {
 

@@ -1,5 +1,5 @@
 // diag_embed / diagflat / block_diag / vander as TensorShape.cpp and LinearAlgebra.cpp build them.
-#include "autograd/matrix_builders.h"
+#include "autograd/shape/matrix_builders.h"
 
 #include <algorithm>
 #include <string>

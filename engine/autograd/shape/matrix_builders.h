@@ -1,4 +1,4 @@
-// Matrices built from vectors / blocks (autograd/matrix_builders.cpp): diag_embed (DiagEmbedBackward0),
+// Matrices built from vectors / blocks (autograd/shape/matrix_builders.cpp): diag_embed (DiagEmbedBackward0),
 // diagflat (a flattened diag), block_diag (BlockDiagBackward0) and vander (CompositeImplicit: in-place
 // copies into slices, CopySlices, then FlipBackward0 unless increasing).
 #pragma once

@@ -1,6 +1,6 @@
 // tensor_split (TensorShape.cpp tensor_split_sections/_tensor_split_indices) and repeat_interleave
 // (Repeat.cpp, Repeat.h repeat_interleave_common), built from differentiable primitives.
-#include "autograd/split_repeat.h"
+#include "autograd/shape/split_repeat.h"
 
 #include <string>
 

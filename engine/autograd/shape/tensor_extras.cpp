@@ -1,6 +1,6 @@
 // unflatten / sum_to_size / masked_scatter / is_nonzero as TensorShape.cpp, ExpandUtils.h,
 // Indexing (masked_scatter_) and TensorConversions (is_nonzero) define them.
-#include "autograd/tensor_extras.h"
+#include "autograd/shape/tensor_extras.h"
 
 #include "autograd/grad_utils.h"
 #include "autograd/graph.h"

@@ -1,10 +1,10 @@
 // Tensor.unflatten (a view), sum_to_size (ExpandUtils.h sum_to), masked_scatter / masked_scatter_
-// (MaskedScatterBackward0), is_nonzero and unique_consecutive: autograd/tensor_extras.cpp.
+// (MaskedScatterBackward0), is_nonzero and unique_consecutive: autograd/shape/tensor_extras.cpp.
 #pragma once
 #include <optional>
 
 #include "autograd/functions.h"
-#include "ops/nonzero_unique.h"
+#include "ops/math/nonzero_unique.h"
 
 namespace tp {
 

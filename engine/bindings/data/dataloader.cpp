@@ -6,10 +6,10 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/exceptions.h"
-#include "interp/interp_impl.h"
-#include "interp/lib_install.h"
-#include "interp/library.h"
+#include "python/exceptions.h"
+#include "python/interp_impl.h"
+#include "bindings/install.h"
+#include "python/library.h"
 
 namespace tp::interp::lib {
 

@@ -6,8 +6,8 @@
 #include "autograd/nn_functions.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 
@@ -370,6 +370,77 @@ void install_nn_layers(Interpreter& in, ModuleObj& nn) {
   install_loss_modules(in, nn);
   install_dropout_embedding(in, nn);
   install_functional_extras(in, *std::static_pointer_cast<ModuleObj>(nn.get("functional")));
+}
+
+// nn.ReLU / Sigmoid / Tanh (torch/nn/modules/activation.py) and nn.MSELoss / CrossEntropyLoss /
+// NLLLoss (torch/nn/modules/loss.py), the modules every first tutorial uses.
+namespace {
+const Tensor& input_arg(Interpreter& in, ArgParser& p, size_t i = 0, const char* name = "input") {
+  return tensor_arg(in, p.required(name, i), "forward", name, int(i) + 1);
+}
+}  // namespace
+
+void install_basic_activation_and_loss_modules(Interpreter& in, ModuleObj& nn) {
+  struct Act { const char* name; UnaryOp op; };
+  for (Act act : {Act{"ReLU", UnaryOp::Relu}, Act{"Sigmoid", UnaryOp::Sigmoid}, Act{"Tanh", UnaryOp::Tanh}}) {
+    UnaryOp op = act.op;
+    bool relu = op == UnaryOp::Relu;
+    library_module(in, nn, act.name,
+        [relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          if (relu) cast<InstanceObj>(self).set("inplace", in.make_bool(bool_arg(in, p.get("inplace", 0), false)));
+        },
+        [op, relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          const Tensor& x = input_arg(in, p);
+          if (relu && in.truthy(in.getattr(self, "inplace"))) return in.wrap_tensor(tp::unary_(x, op));
+          return in.wrap_tensor(tp::unary(x, op));
+        },
+        [relu](Interpreter& in, const ObjPtr& self) -> std::string {
+          return relu && in.truthy(in.getattr(self, "inplace")) ? "inplace=True" : "";
+        });
+  }
+  library_module(in, nn, "MSELoss",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        p.kw("size_average");
+        p.kw("reduce");
+        ObjPtr r = p.get("reduction", 0);
+        cast<InstanceObj>(self).set("reduction", is_none(r) ? in.make_str("mean") : r);
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = input_arg(in, p);
+        const Tensor& y = input_arg(in, p, 1, "target");
+        return in.wrap_tensor(tp::mse_loss(x, y, to_str(in, in.getattr(self, "reduction"))));
+      });
+  // CrossEntropyLoss / NLLLoss (torch/nn/modules/loss.py): weight, ignore_index, reduction[, label_smoothing].
+  for (const char* n : {"CrossEntropyLoss", "NLLLoss"}) {
+    bool ce = std::string(n) == "CrossEntropyLoss";
+    library_module(in, nn, n,
+        [ce](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          auto& inst = cast<InstanceObj>(self);
+          ObjPtr w = p.get("weight", 0);
+          p.get("size_average", 1);
+          ObjPtr ii = p.get("ignore_index", 2);
+          p.get("reduce", 3);
+          ObjPtr r = p.get("reduction", 4);
+          inst.set("weight", is_none(w) ? in.none() : w);
+          inst.set("ignore_index", is_none(ii) ? in.make_int(-100) : ii);
+          inst.set("reduction", is_none(r) ? in.make_str("mean") : r);
+          if (ce) {
+            ObjPtr ls = p.get("label_smoothing", 5);
+            inst.set("label_smoothing", is_none(ls) ? in.make_float(0.0) : ls);
+          }
+        },
+        [ce](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+          const Tensor& x = input_arg(in, p);
+          const Tensor& y = input_arg(in, p, 1, "target");
+          if (ce && to_double(in, in.getattr(self, "label_smoothing")) != 0.0)
+            throw TorchError("NotImplementedError", "cross_entropy(label_smoothing=...) is not supported by the playground");
+          ObjPtr w = in.getattr(self, "weight");
+          Tensor weight = is_none(w) ? Tensor() : tensor_of(w);
+          int64_t ii = to_int(in, in.getattr(self, "ignore_index"));
+          std::string r = to_str(in, in.getattr(self, "reduction"));
+          return in.wrap_tensor(ce ? tp::cross_entropy(x, y, weight, r, ii) : tp::nll_loss(x, y, weight, r, ii));
+        });
+  }
 }
 
 }  // namespace tp::interp::lib

@@ -1,4 +1,4 @@
-// More activations as torch.nn.functional functions, torch.* functions and nn modules (arguments,
+// Activations as torch.nn.functional functions, torch.* functions and nn modules (arguments,
 // checks and extra_repr of torch/nn/functional.py and torch/nn/modules/activation.py): selu, celu,
 // hardtanh, relu6, threshold, logsigmoid, softmin, glu, mish, hardswish, hardsigmoid, prelu; and the
 // torch.sigmoid_ / tanh_ / relu_ / abs_ in-place functions.
@@ -6,9 +6,9 @@
 #include "autograd/nn_functions.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
-#include "interp/lib_nn_bind.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
+#include "bindings/nn/bind.h"
 
 namespace tp::interp::lib {
 

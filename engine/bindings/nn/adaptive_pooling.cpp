@@ -2,8 +2,8 @@
 // nn.AdaptiveAvgPool1d/2d, nn.AdaptiveMaxPool2d (torch/nn/functional.py, modules/pooling.py).
 #include "autograd/nn_functions.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 

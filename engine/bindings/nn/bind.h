@@ -1,9 +1,9 @@
 // Small binding helpers shared by the nn library files that define F functions and module
-// classes (lib_nn_activations.cpp, lib_nn_distance.cpp).
+// classes (bindings/nn/activations.cpp, bindings/nn/distance.cpp).
 #pragma once
 #include <string>
 
-#include "interp/lib_nn.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib::nn_bind {
 

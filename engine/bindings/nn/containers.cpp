@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 

@@ -4,9 +4,9 @@
 #include "autograd/nn_functions.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
-#include "interp/lib_nn_bind.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
+#include "bindings/nn/bind.h"
 
 namespace tp::interp::lib {
 

@@ -1,10 +1,10 @@
-// nn.Unflatten(dim, unflattened_size) as torch/nn/modules/flatten.py defines it: the size must be
+// nn.Flatten and nn.Unflatten(dim, unflattened_size) as torch/nn/modules/flatten.py defines them; Unflatten: the size must be
 // a tuple/list of ints (its TypeErrors), forward is input.unflatten(dim, size), and extra_repr
 // prints both as given.
-#include "autograd/tensor_extras.h"
+#include "autograd/shape/tensor_extras.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 
@@ -36,6 +36,25 @@ void install_nn_unflatten(Interpreter& in, ModuleObj& nn) {
         return "dim=" + in.str(in.getattr(self, "dim")) + ", unflattened_size=" + in.str(in.getattr(self, "unflattened_size"));
       });
   cls->set("__module__", in.make_str("torch.nn.modules.flatten"));
+}
+
+// nn.Flatten(start_dim=1, end_dim=-1).
+void install_flatten(Interpreter& in, ModuleObj& nn) {
+  library_module(in, nn, "Flatten",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        auto& inst = cast<InstanceObj>(self);
+        ObjPtr s = p.get("start_dim", 0), e = p.get("end_dim", 1);
+        inst.set("start_dim", is_none(s) ? in.make_int(1) : s);
+        inst.set("end_dim", is_none(e) ? in.make_int(-1) : e);
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = tensor_arg(in, p.required("input", 0), "forward", "input", 1);
+        return in.wrap_tensor(tp::flatten(x, to_int(in, in.getattr(self, "start_dim")),
+                                          to_int(in, in.getattr(self, "end_dim"))));
+      },
+      [](Interpreter& in, const ObjPtr& self) {
+        return "start_dim=" + in.repr(in.getattr(self, "start_dim")) + ", end_dim=" + in.repr(in.getattr(self, "end_dim"));
+      });
 }
 
 }  // namespace tp::interp::lib

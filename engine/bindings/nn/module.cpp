@@ -1,14 +1,13 @@
-// torch.nn: Parameter, the Module base class (parameters, zero_grad, train/eval, __call__ ->
-// forward, PyTorch's repr), Linear (initialised bit-identically: kaiming_uniform_(a=sqrt(5)) then
-// the bias, torch/nn/modules/linear.py), activations, MSELoss, CrossEntropyLoss, NLLLoss, Sequential, Flatten, nn.init and
-// torch.nn.functional.
+// torch.nn itself: Parameter and the Module base class (parameters, zero_grad, train/eval, __call__ ->
+// forward, PyTorch's repr), the library-module factory every nn layer is made with, and install_nn,
+// which installs the layers of the other files in this folder.
 #include <cmath>
 #include <map>
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 
@@ -32,7 +31,7 @@ ObjPtr self_arg(CallArgs& a) {
 }
 
 // Makes a Parameter over `t` (Parameter.__new__: t.detach() marked as a parameter).
-Tensor make_parameter(const Tensor& t, bool requires_grad) {
+Tensor make_parameter_impl(const Tensor& t, bool requires_grad) {
   Tensor p = tp::detach(t);
   p.impl()->is_parameter = true;
   if (requires_grad) tp::set_factory_requires_grad(p, true);
@@ -132,130 +131,6 @@ std::shared_ptr<ClassObj> make_library_module(Interpreter& in, ModuleObj& nn, co
     });
   nn.set(name, cls);
   return cls;
-}
-
-const Tensor& input_arg(Interpreter& in, ArgParser& p, size_t i = 0, const char* name = "input") {
-  return tensor_arg(in, p.required(name, i), "forward", name, int(i) + 1);
-}
-
-std::string bool_str(bool b) { return b ? "True" : "False"; }
-
-void install_modules_classes(Interpreter& in, ModuleObj& nn) {
-  make_library_module(in, nn, "Linear",
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        int64_t fin = to_int(in, p.required("in_features", 0), "argument 'in_features'");
-        int64_t fout = to_int(in, p.required("out_features", 1), "argument 'out_features'");
-        bool has_bias = bool_arg(in, p.get("bias", 2), true);
-        Device dev = device_or(p.get("device", 3), Device{});
-        DType dt = opt_dtype(p.get("dtype", 4)).value_or(ctx().default_dtype);
-        auto& inst = cast<InstanceObj>(self);
-        inst.set("in_features", in.make_int(fin));
-        inst.set("out_features", in.make_int(fout));
-        Tensor w = make_parameter(tp::empty({fout, fin}, dt, dev), true);
-        inst.set("weight", in.wrap_tensor(w));
-        Tensor b;
-        if (has_bias) b = make_parameter(tp::empty({fout}, dt, dev), true);
-        inst.set("bias", wrap(in, b));
-        // reset_parameters()
-        kaiming_uniform(w, std::sqrt(5.0), fin);
-        if (b.defined()) {
-          double bound = fin > 0 ? 1 / std::sqrt(double(fin)) : 0;
-          GradModeGuard off(false);
-          tp::uniform_(b, -bound, bound);
-        }
-      },
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        const Tensor& x = input_arg(in, p);
-        ObjPtr w = in.getattr(self, "weight"), b = in.getattr(self, "bias");
-        return in.wrap_tensor(tp::linear(x, tensor_arg(in, w, "linear", "weight", 2),
-                                         is_none(b) ? Tensor() : tensor_arg(in, b, "linear", "bias", 3)));
-      },
-      [](Interpreter& in, const ObjPtr& self) {
-        return "in_features=" + in.repr(in.getattr(self, "in_features")) +
-               ", out_features=" + in.repr(in.getattr(self, "out_features")) +
-               ", bias=" + bool_str(!is_none(in.getattr(self, "bias")));
-      });
-
-  struct Act { const char* name; UnaryOp op; };
-  for (Act act : {Act{"ReLU", UnaryOp::Relu}, Act{"Sigmoid", UnaryOp::Sigmoid}, Act{"Tanh", UnaryOp::Tanh}}) {
-    UnaryOp op = act.op;
-    bool relu = op == UnaryOp::Relu;
-    make_library_module(in, nn, act.name,
-        [relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-          if (relu) cast<InstanceObj>(self).set("inplace", in.make_bool(bool_arg(in, p.get("inplace", 0), false)));
-        },
-        [op, relu](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-          const Tensor& x = input_arg(in, p);
-          if (relu && in.truthy(in.getattr(self, "inplace"))) return in.wrap_tensor(tp::unary_(x, op));
-          return in.wrap_tensor(tp::unary(x, op));
-        },
-        [relu](Interpreter& in, const ObjPtr& self) -> std::string {
-          return relu && in.truthy(in.getattr(self, "inplace")) ? "inplace=True" : "";
-        });
-  }
-  make_library_module(in, nn, "MSELoss",
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        p.kw("size_average");
-        p.kw("reduce");
-        ObjPtr r = p.get("reduction", 0);
-        cast<InstanceObj>(self).set("reduction", is_none(r) ? in.make_str("mean") : r);
-      },
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        const Tensor& x = input_arg(in, p);
-        const Tensor& y = input_arg(in, p, 1, "target");
-        return in.wrap_tensor(tp::mse_loss(x, y, to_str(in, in.getattr(self, "reduction"))));
-      });
-  // CrossEntropyLoss / NLLLoss (torch/nn/modules/loss.py): weight, ignore_index, reduction[, label_smoothing].
-  for (const char* n : {"CrossEntropyLoss", "NLLLoss"}) {
-    bool ce = std::string(n) == "CrossEntropyLoss";
-    make_library_module(in, nn, n,
-        [ce](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-          auto& inst = cast<InstanceObj>(self);
-          ObjPtr w = p.get("weight", 0);
-          p.get("size_average", 1);
-          ObjPtr ii = p.get("ignore_index", 2);
-          p.get("reduce", 3);
-          ObjPtr r = p.get("reduction", 4);
-          inst.set("weight", is_none(w) ? in.none() : w);
-          inst.set("ignore_index", is_none(ii) ? in.make_int(-100) : ii);
-          inst.set("reduction", is_none(r) ? in.make_str("mean") : r);
-          if (ce) {
-            ObjPtr ls = p.get("label_smoothing", 5);
-            inst.set("label_smoothing", is_none(ls) ? in.make_float(0.0) : ls);
-          }
-        },
-        [ce](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-          const Tensor& x = input_arg(in, p);
-          const Tensor& y = input_arg(in, p, 1, "target");
-          if (ce && to_double(in, in.getattr(self, "label_smoothing")) != 0.0)
-            throw TorchError("NotImplementedError", "cross_entropy(label_smoothing=...) is not supported by the playground");
-          ObjPtr w = in.getattr(self, "weight");
-          Tensor weight = is_none(w) ? Tensor() : tensor_of(w);
-          int64_t ii = to_int(in, in.getattr(self, "ignore_index"));
-          std::string r = to_str(in, in.getattr(self, "reduction"));
-          return in.wrap_tensor(ce ? tp::cross_entropy(x, y, weight, r, ii) : tp::nll_loss(x, y, weight, r, ii));
-        });
-  }
-  make_library_module(in, nn, "Flatten",
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        auto& inst = cast<InstanceObj>(self);
-        ObjPtr s = p.get("start_dim", 0), e = p.get("end_dim", 1);
-        inst.set("start_dim", is_none(s) ? in.make_int(1) : s);
-        inst.set("end_dim", is_none(e) ? in.make_int(-1) : e);
-      },
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        const Tensor& x = input_arg(in, p);
-        return in.wrap_tensor(tp::flatten(x, to_int(in, in.getattr(self, "start_dim")),
-                                          to_int(in, in.getattr(self, "end_dim"))));
-      },
-      [](Interpreter& in, const ObjPtr& self) {
-        return "start_dim=" + in.repr(in.getattr(self, "start_dim")) + ", end_dim=" + in.repr(in.getattr(self, "end_dim"));
-      });
-  make_library_module(in, nn, "Identity", [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        for (size_t i = 0; i < p.count(); ++i) p.positional(i);
-      },
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) { return p.required("input", 0); });
-
 }
 
 void install_module_base(Interpreter& in, ModuleObj& nn) {
@@ -410,6 +285,8 @@ std::shared_ptr<ClassObj> library_module(Interpreter& in, ModuleObj& nn, const s
   return make_library_module(in, nn, name, std::move(init), std::move(forward), std::move(extra));
 }
 
+Tensor make_parameter(const Tensor& t, bool requires_grad) { return make_parameter_impl(t, requires_grad); }
+
 void zero_grad(const Tensor& p, bool set_to_none) {
   Tensor g = Tensor(p.impl()->grad);
   if (!g.defined()) return;
@@ -440,7 +317,9 @@ void install_nn(Interpreter& in) {
   };
   nn.get()->set("Parameter", pc);
   install_module_base(in, *nn);
-  install_modules_classes(in, *nn);
+  install_linear_layers(in, *nn);
+  install_basic_activation_and_loss_modules(in, *nn);
+  install_flatten(in, *nn);
   install_containers(in, *nn);
   install_state_dict(in, *std::static_pointer_cast<ClassObj>(nn->get("Module")));
   install_functional(in, *nn);

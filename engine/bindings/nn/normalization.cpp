@@ -4,8 +4,8 @@
 #include "autograd/nn_functions.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 

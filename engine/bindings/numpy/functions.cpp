@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_numpy.h"
+#include "bindings/install.h"
+#include "bindings/numpy/ndarray.h"
 
 namespace tp::interp::lib {
 

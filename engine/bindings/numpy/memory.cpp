@@ -6,12 +6,12 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_numpy.h"
+#include "bindings/install.h"
+#include "bindings/numpy/ndarray.h"
 
 namespace tp::interp::lib {
 
-ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force);  // lib_tensor_misc.cpp
+ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force);  // bindings/tensor/core_methods.cpp
 
 namespace {
 

@@ -9,16 +9,16 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "format/numpy_str.h"
-#include "interp/lib_install.h"
-#include "interp/lib_numpy.h"
-#include "interp/library.h"
+#include "bindings/install.h"
+#include "bindings/numpy/ndarray.h"
+#include "python/library.h"
 
 namespace tp::interp::lib {
 
-std::string format_ndarray_repr(Interpreter& in, const Tensor& a);  // lib_print.cpp
+std::string format_ndarray_repr(Interpreter& in, const Tensor& a);  // bindings/tensor/print.cpp
 std::string format_ndarray_str(Interpreter& in, const Tensor& a);
-ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force);  // lib_tensor_misc.cpp
-void install_numpy_functions(Interpreter& in, ModuleObj& np);           // lib_numpy_funcs.cpp
+ObjPtr tensor_to_numpy(Interpreter& in, const Tensor& self, bool force);  // bindings/tensor/core_methods.cpp
+void install_numpy_functions(Interpreter& in, ModuleObj& np);           // bindings/numpy/functions.cpp
 
 namespace {
 

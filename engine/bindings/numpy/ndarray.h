@@ -1,9 +1,9 @@
-// numpy internals shared by lib_numpy.cpp (the ndarray object) and lib_numpy_funcs.cpp (numpy.*).
+// numpy internals shared by bindings/numpy/ndarray.cpp (the ndarray object) and bindings/numpy/functions.cpp (numpy.*).
 #pragma once
 #include <optional>
 #include <string>
 
-#include "interp/lib_common.h"
+#include "bindings/common.h"
 
 namespace tp::interp::lib {
 
@@ -18,7 +18,7 @@ ObjPtr np_reduce(Interpreter& in, const Tensor& a, ArgParser& p, const std::stri
 // A fresh tensor over the array's memory (its own version counter).
 inline Tensor np_view(const Tensor& a) { return share_storage(a); }
 // np_result for an array computed from `parent`: when it shares parent's memory it is a view and its
-// base is set as numpy's PyArray_SetBaseObject does (lib_numpy_memory.cpp).
+// base is set as numpy's PyArray_SetBaseObject does (bindings/numpy/memory.cpp).
 ObjPtr np_view_result(Interpreter& in, const ObjPtr& parent, const Tensor& t);
 // numpy's copy (order='C'): a fresh C-contiguous array, whatever the source's strides.
 Tensor np_c_copy(const Tensor& t);

@@ -9,8 +9,8 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/numpy_random_state.h"
-#include "interp/lib_install.h"
-#include "interp/lib_numpy.h"
+#include "bindings/install.h"
+#include "bindings/numpy/ndarray.h"
 
 namespace tp::interp::lib {
 

@@ -2,8 +2,8 @@
 // records each group's `initial_lr` and takes the initial step (last_epoch -1 -> 0); every
 // step_size-th step multiplies each group's current lr by gamma (chained, so rounding matches).
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_nn.h"
+#include "bindings/install.h"
+#include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
 

@@ -4,12 +4,12 @@
 #include "autograd/node.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/library.h"
+#include "bindings/install.h"
+#include "python/library.h"
 
 namespace tp::interp::lib {
 
-ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);  // lib_numpy.cpp
+ObjPtr ndarray_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);  // bindings/numpy/ndarray.cpp
 
 namespace {
 

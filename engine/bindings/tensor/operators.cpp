@@ -2,13 +2,13 @@
 // torch/_tensor.py: `1 - x` is rsub, `1 / x` is reciprocal() * 1, `2 ** x` is pow(2, x), and the
 // commutative reflected ops (`2 * x`) keep the tensor first. Augmented assignment is in place.
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/library.h"
-#include "ops/bitwise.h"
+#include "bindings/install.h"
+#include "python/library.h"
+#include "ops/math/bitwise.h"
 
 namespace tp::interp::lib {
 
-ObjPtr ndarray_binary_op(Interpreter& in, const std::string& op, const ObjPtr& a, const ObjPtr& b);  // lib_numpy.cpp
+ObjPtr ndarray_binary_op(Interpreter& in, const std::string& op, const ObjPtr& a, const ObjPtr& b);  // bindings/numpy/ndarray.cpp
 ObjPtr ndarray_inplace_op(Interpreter& in, const std::string& op, const ObjPtr& a, const ObjPtr& b);
 ObjPtr ndarray_unary_op(Interpreter& in, const std::string& op, const ObjPtr& a);
 
@@ -41,7 +41,7 @@ CompareOp reflect(CompareOp op) {  // 1 < x  is  x > 1
   }
 }
 
-// & | ^ << >> : Tensor.__and__ ... __rshift__, i.e. torch.bitwise_* (ops/bitwise.h).
+// & | ^ << >> : Tensor.__and__ ... __rshift__, i.e. torch.bitwise_* (ops/math/bitwise.h).
 BitwiseOp bitwise_op_of(const std::string& op) {
   if (op == "&") return BitwiseOp::And;
   if (op == "|") return BitwiseOp::Or;

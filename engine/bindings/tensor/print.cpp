@@ -5,7 +5,7 @@
 #include "core/error.h"
 #include "format/numpy_str.h"
 #include "format/tensor_str.h"
-#include "interp/lib_common.h"
+#include "bindings/common.h"
 
 namespace tp::interp::lib {
 

@@ -3,18 +3,18 @@
 // unbind(0)), truthiness and int()/float() conversion of one-element tensors.
 #include "autograd/node.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/library.h"
+#include "bindings/install.h"
+#include "python/library.h"
 
 namespace tp::interp::lib {
 
-std::string ndarray_repr(Interpreter& in, const Tensor& a);  // lib_numpy.cpp
+std::string ndarray_repr(Interpreter& in, const Tensor& a);  // bindings/numpy/ndarray.cpp
 std::string ndarray_str(Interpreter& in, const Tensor& a);
 std::vector<ObjPtr> ndarray_iterate(Interpreter& in, const ObjPtr& self);
-bool storage_len(const ObjPtr& o, int64_t& out);             // lib_tensor_misc.cpp
-bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& out);  // lib_nn_containers.cpp
-std::string format_tensor(Interpreter& in, const Tensor& t);  // lib_print.cpp
-std::string numpy_dtype_str(const ObjPtr& o);                 // lib_numpy.cpp
+bool storage_len(const ObjPtr& o, int64_t& out);             // bindings/tensor/core_methods.cpp
+bool module_iterate(Interpreter& in, const ObjPtr& self, std::vector<ObjPtr>& out);  // bindings/nn/containers.cpp
+std::string format_tensor(Interpreter& in, const Tensor& t);  // bindings/tensor/print.cpp
+std::string numpy_dtype_str(const ObjPtr& o);                 // bindings/numpy/ndarray.cpp
 
 namespace {
 

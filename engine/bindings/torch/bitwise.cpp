@@ -1,8 +1,8 @@
 // torch.bitwise_and/or/xor/not, bitwise_left_shift/right_shift as torch functions, Tensor methods
-// and in-place methods (the operators & | ^ ~ << >> are in lib_operators.cpp). No autograd: the
-// kernels (ops/bitwise.h) accept only bool and integer dtypes.
-#include "interp/lib_install.h"
-#include "ops/bitwise.h"
+// and in-place methods (the operators & | ^ ~ << >> are in bindings/tensor/operators.cpp). No autograd: the
+// kernels (ops/math/bitwise.h) accept only bool and integer dtypes.
+#include "bindings/install.h"
+#include "ops/math/bitwise.h"
 
 namespace tp::interp::lib {
 

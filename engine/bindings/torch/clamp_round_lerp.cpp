@@ -1,10 +1,10 @@
-// More pointwise ops as Tensor methods and torch.* functions: the float classifiers (isnan, isinf,
+// Float classifiers, clamp bounds, round and lerp as Tensor methods and torch.* functions: the float classifiers (isnan, isinf,
 // isposinf, isneginf, isfinite), isclose, clamp_min / clamp_max (number or tensor bound), round with
 // decimals= and lerp (number or tensor weight), with their in-place `_` forms.
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "ops/float_class.h"
+#include "bindings/install.h"
+#include "ops/math/float_class.h"
 
 namespace tp::interp::lib {
 
@@ -21,7 +21,7 @@ std::optional<int64_t> decimals_arg(Interpreter& in, ArgParser& p) {
 
 }  // namespace
 
-void install_pointwise_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_clamp_round_lerp(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   struct Entry { const char* name; Classifier f; };
   for (const Entry& e : {Entry{"isnan", native::isnan}, Entry{"isinf", native::isinf},
                          Entry{"isposinf", native::isposinf}, Entry{"isneginf", native::isneginf},

@@ -3,8 +3,8 @@
 // factories, torch.from_numpy, and the Tensor.new_* methods.
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_memory_format.h"
+#include "bindings/install.h"
+#include "bindings/torch/memory_format.h"
 #include "ops/native.h"
 
 namespace tp::interp::lib {

@@ -1,12 +1,12 @@
 // cummax / cummin / mode (torch.return_types.*) and logcumsumexp, as Tensor methods and
-// torch.* functions (autograd/scan_more.h).
-#include "autograd/scan_more.h"
+// torch.* functions (autograd/math/cummax_logcumsumexp.h).
+#include "autograd/math/cummax_logcumsumexp.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
-void install_scan_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_cummax_logcumsumexp(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   for (bool is_max : {true, false}) {
     std::string name = is_max ? "cummax" : "cummin";
     method(tc, name, [is_max, name](Interpreter& in, Tensor& self, ArgParser& p) {

@@ -1,10 +1,10 @@
 // torch.tril_indices / triu_indices, bincount, cartesian_prod and Tensor.addmm_.
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
-void install_misc_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_index_gen(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   for (const char* n : {"tril_indices", "triu_indices"}) {
     std::string name = n;
     bool lower = name == "tril_indices";

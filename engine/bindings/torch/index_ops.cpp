@@ -1,7 +1,7 @@
 // index_add(_), index_copy(_), index_fill(_), index_put(_) and take as Tensor methods and torch.*
 // functions. Signatures as in native_functions.yaml (alpha is keyword-only).
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

@@ -3,15 +3,15 @@
 // become advanced indices (index / index_put_). x[i] = v takes the basic view, then copy_/fill_.
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/library.h"
+#include "bindings/install.h"
+#include "python/library.h"
 #include "ops/native.h"
 
 namespace tp::interp::lib {
 
-ObjPtr ndarray_getitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index);  // lib_numpy.cpp
+ObjPtr ndarray_getitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index);  // bindings/numpy/ndarray.cpp
 bool ndarray_setitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index, const ObjPtr& value);
-bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out);       // lib_tensor_misc.cpp
+bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out);       // bindings/tensor/core_methods.cpp
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Tensor methods and torch.* functions for the in-place views (t_, transpose_, swapdims_/swapaxes_,
 // squeeze_, unsqueeze_), movedim/moveaxis, tile, diag, tril/triu (and their in-place forms),
 // outer/ger, and the function form torch.masked_fill.
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

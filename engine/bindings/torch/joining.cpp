@@ -3,9 +3,9 @@
 // atleast_1d/2d/3d, hstack/vstack/row_stack/dstack/column_stack (TensorShape.cpp) and diff
 // (ReduceOps.cpp diff_helper: narrow(dim, 1, len) - narrow(dim, 0, len), n times).
 #include <memory>
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 #include "core/error.h"
-#include "ops/bitwise.h"
+#include "ops/math/bitwise.h"
 
 namespace tp::interp::lib {
 

@@ -1,8 +1,8 @@
 // torch.diag_embed / diagflat (also Tensor methods), torch.block_diag(*tensors) and
-// torch.vander(x, N=None, increasing=False) (autograd/matrix_builders.h).
-#include "autograd/matrix_builders.h"
+// torch.vander(x, N=None, increasing=False) (autograd/shape/matrix_builders.h).
+#include "autograd/shape/matrix_builders.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

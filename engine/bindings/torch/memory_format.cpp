@@ -1,11 +1,11 @@
 // torch.memory_format objects and the bindings that take raw strides or change sizes in place:
 // torch.empty_strided, Tensor.new_empty_strided, Tensor.resize_ / resize_as_.
-#include "interp/lib_memory_format.h"
+#include "bindings/torch/memory_format.h"
 
 #include "autograd/functions.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

@@ -4,11 +4,11 @@
 #include <optional>
 
 #include "core/memory_format.h"
-#include "interp/lib_common.h"
+#include "bindings/common.h"
 
 namespace tp::interp::lib {
 
-// lib_memory_format.cpp: the four objects, torch.empty_strided, Tensor.new_empty_strided,
+// bindings/torch/memory_format.cpp: the four objects, torch.empty_strided, Tensor.new_empty_strided,
 // resize_ / resize_as_.
 void install_memory_formats(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 

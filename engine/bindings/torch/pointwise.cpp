@@ -3,9 +3,9 @@
 // Python numbers become wrapped 0-dim tensors, so promotion and grad_fn names follow PyTorch.
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/library.h"
-#include "ops/nonzero_unique.h"
+#include "bindings/install.h"
+#include "python/library.h"
+#include "ops/math/nonzero_unique.h"
 
 namespace tp::interp::lib {
 
@@ -34,7 +34,7 @@ const UnaryEntry kUnary[] = {
     {"sqrt", UnaryOp::Sqrt},       {"sin", UnaryOp::Sin},          {"cos", UnaryOp::Cos},
     {"tanh", UnaryOp::Tanh},       {"sigmoid", UnaryOp::Sigmoid},  {"relu", UnaryOp::Relu},
     {"reciprocal", UnaryOp::Reciprocal}, {"sign", UnaryOp::Sign}, {"floor", UnaryOp::Floor},
-    {"ceil", UnaryOp::Ceil},       {"rsqrt", UnaryOp::Rsqrt},  // round: lib_pointwise_more.cpp (decimals=)
+    {"ceil", UnaryOp::Ceil},       {"rsqrt", UnaryOp::Rsqrt},  // round: bindings/torch/clamp_round_lerp.cpp (decimals=)
     {"log1p", UnaryOp::Log1p},     {"expm1", UnaryOp::Expm1},
 };
 

@@ -1,10 +1,10 @@
-// More pointwise math as Tensor methods and torch.* functions: log2/log10/sinh/cosh/trunc (fix)/
+// Pointwise math functions beyond arithmetic, as Tensor methods and torch.* functions: log2/log10/sinh/cosh/trunc (fix)/
 // frac/sgn/erf, tan and the inverse trig/hyperbolic functions (with arc* aliases), erfc/erfinv, exp2,
 // lgamma/digamma, deg2rad/rad2deg, atan2 (arctan2)/hypot/fmax/fmin, logical_and/or/xor, nan_to_num and addcmul/addcdiv
 // (value=), with their in-place `_` forms where PyTorch has them.
-#include "autograd/math_more.h"
+#include "autograd/math/binary_math.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
@@ -17,7 +17,7 @@ std::optional<double> opt_double(Interpreter& in, const ObjPtr& o) {
 
 }  // namespace
 
-void install_math_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_pointwise_functions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   struct U { const char* name; UnaryOp op; };
   for (U u : {U{"log2", UnaryOp::Log2}, U{"log10", UnaryOp::Log10}, U{"sinh", UnaryOp::Sinh}, U{"cosh", UnaryOp::Cosh},
               U{"trunc", UnaryOp::Trunc}, U{"fix", UnaryOp::Trunc}, U{"frac", UnaryOp::Frac}, U{"sgn", UnaryOp::Sgn},

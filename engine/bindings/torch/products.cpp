@@ -1,9 +1,9 @@
 // torch.einsum / tensordot (their torch/functional.py argument handling), inner, kron, vdot,
-// chain_matmul, torch.linalg.multi_dot and addr / addr_ (autograd/linalg_more.h).
+// chain_matmul, torch.linalg.multi_dot and addr / addr_ (autograd/math/products.h).
 #include "autograd/grad_utils.h"
-#include "autograd/linalg_more.h"
+#include "autograd/math/products.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
@@ -46,7 +46,7 @@ std::vector<int64_t> dims_list(Interpreter& in, const ObjPtr& o) {
 
 }  // namespace
 
-void install_linalg_more(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj& linalg) {
+void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj& linalg) {
   // functional.py einsum(*args): equation + operands (or one list of them), or the sublist format
   // (operand, sublist, operand, sublist, ..., [output sublist]).
   def(torch, "torch.", "einsum", [](Interpreter& in, CallArgs& a) -> ObjPtr {

@@ -1,9 +1,9 @@
 // torch.normal (its four overloads), torch.bernoulli / Tensor.bernoulli(_) with probability
-// tensors (autograd/random_more.h). Scalar-p bernoulli refuses: see Note [Scalar bernoulli].
-#include "autograd/random_more.h"
+// tensors (autograd/math/random.h). Scalar-p bernoulli refuses: see Note [Scalar bernoulli].
+#include "autograd/math/random.h"
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
@@ -29,7 +29,7 @@ void check_generator(Interpreter& in, ArgParser& p, const std::string& fn) {
 
 }  // namespace
 
-void install_random_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_random_ops(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   // normal(Tensor mean, Tensor std) | normal(Tensor mean, float std=1) | normal(float mean, Tensor std) |
   // normal(float mean, float std, size, *, dtype=None, device=None, requires_grad=False)
   def(torch, "torch.", "normal", [](Interpreter& in, CallArgs& a) -> ObjPtr {

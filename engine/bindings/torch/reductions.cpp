@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "ops/float_class.h"
+#include "bindings/install.h"
+#include "ops/math/float_class.h"
 
 namespace tp::interp::lib {
 
@@ -279,7 +279,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   // ---------------------------------------------------------------- torch.linalg (vector norms only)
   auto linalg = std::make_shared<ModuleObj>("torch.linalg");
   install_linalg_cross(in, *linalg);
-  install_linalg_more(in, torch, tc, *linalg);
+  install_products(in, torch, tc, *linalg);
   def(*linalg, "torch.linalg.", "vector_norm", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.linalg.vector_norm", a);
     const Tensor& x = tensor_arg(in, p.required("x", 0), "linalg_vector_norm", "input", 1);

@@ -1,9 +1,9 @@
 // Data-dependent selections: nonzero (as_tuple=), argwhere, count_nonzero, unique (torch/functional.py
 // _unique_impl without dim) and torch.nn.functional.one_hot. Results are int64 (unique keeps the
 // input dtype for its values) and only unique's values can carry a grad_fn.
-#include "autograd/clamp_round_lerp.h"
+#include "autograd/math/clamp_round_lerp.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

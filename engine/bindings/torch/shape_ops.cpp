@@ -1,8 +1,8 @@
-// More shape functions: broadcast_to / broadcast_tensors / broadcast_shapes, fliplr / flipud,
+// Shape functions built from views and gathers: broadcast_to / broadcast_tensors / broadcast_shapes, fliplr / flipud,
 // rot90 and take_along_dim, as Tensor methods and torch.* functions (composites record the
 // grad_fn of what they decompose into: ExpandBackward0, FlipBackward0, GatherBackward0).
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
@@ -36,7 +36,7 @@ Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<i
 
 }  // namespace
 
-void install_shape_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_shape_ops(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "broadcast_to", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::expand(self, to_int_list(in, p.required("size", 0), "argument 'size'")));
   }, &torch);

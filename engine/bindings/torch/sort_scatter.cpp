@@ -2,7 +2,7 @@
 // sort/argsort (torch.return_types.sort), topk (torch.return_types.topk), flip, gather, scatter(_),
 // scatter_add(_). Signatures as in native_functions.yaml.
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

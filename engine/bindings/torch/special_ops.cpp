@@ -1,12 +1,12 @@
 // torch.logit / Tensor.logit(_) (eps=None), heaviside(_) and torch.isin(elements, test_elements, *,
-// assume_unique=False, invert=False) with Python numbers for either side (autograd/pointwise_special.h).
-#include "autograd/pointwise_special.h"
+// assume_unique=False, invert=False) with Python numbers for either side (autograd/math/special_ops.h).
+#include "autograd/math/special_ops.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
-void install_pointwise_special(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_special_ops(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   for (bool inplace : {false, true}) {
     method(tc, inplace ? "logit_" : "logit", [inplace](Interpreter& in, Tensor& self, ArgParser& p) {
       ObjPtr e = p.get("eps", 0);

@@ -1,8 +1,8 @@
 // torch.tensor_split / Tensor.tensor_split, torch.repeat_interleave / Tensor.repeat_interleave and
 // torch.searchsorted / torch.bucketize.
-#include "autograd/split_repeat.h"
+#include "autograd/shape/split_repeat.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

@@ -1,15 +1,15 @@
 // nansum / nanmean / dist / quantile / nanquantile (Tensor methods and torch.*) and torch.trapezoid / trapz /
-// cumulative_trapezoid(y, x=None, *, dx=None, dim=-1) (autograd/reductions_more.h).
+// cumulative_trapezoid(y, x=None, *, dx=None, dim=-1) (autograd/math/statistics.h).
 #include <cstdio>
 
-#include "autograd/quantile.h"
-#include "autograd/reductions_more.h"
+#include "autograd/math/quantile.h"
+#include "autograd/math/statistics.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 
-void install_reductions_more(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
+void install_statistics(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   for (bool mean : {false, true}) {
     method(tc, mean ? "nanmean" : "nansum", [mean](Interpreter& in, Tensor& self, ArgParser& p) {
       auto dims = dims_arg(in, p.get("dim", 0));

@@ -1,8 +1,8 @@
 // Tensor.unflatten / torch.unflatten, Tensor.sum_to_size, masked_scatter(_), is_nonzero,
-// torch.randint_like, torch.asarray and the torch.concatenate alias of torch.cat (autograd/tensor_extras.h).
-#include "autograd/tensor_extras.h"
+// torch.randint_like, torch.asarray and the torch.concatenate alias of torch.cat (autograd/shape/tensor_extras.h).
+#include "autograd/shape/tensor_extras.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
+#include "bindings/install.h"
 
 namespace tp::interp::lib {
 

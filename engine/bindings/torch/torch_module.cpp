@@ -5,9 +5,9 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_memory_format.h"
-#include "interp/library.h"
+#include "bindings/install.h"
+#include "bindings/torch/memory_format.h"
+#include "python/library.h"
 #include "ops/native.h"
 
 namespace tp::interp::lib {
@@ -145,7 +145,7 @@ void install_cuda(Interpreter& in, ModuleObj& torch) {
 
 }  // namespace
 
-void install_torch_misc(Interpreter& in, TorchModule& torch) {
+void install_torch_attributes(Interpreter& in, TorchModule& torch) {
   const std::string T = "torch.";
   // ---------------------------------------------------------------- dtypes
   auto dtype_cls = make_class("dtype");
@@ -319,7 +319,7 @@ void install_modules(Interpreter& in) {
   tc->set("__module__", in.make_str("torch"));
   torch->tensor_class = tc;
   torch->set("Tensor", tc);
-  install_torch_misc(in, *torch);
+  install_torch_attributes(in, *torch);
   install_creation(in, *torch, *tc);
   install_view_methods(in, *torch, *tc);
   install_math_methods(in, *torch, *tc);
@@ -327,21 +327,21 @@ void install_modules(Interpreter& in) {
   install_reductions(in, *torch, *tc);
   install_sort_scatter(in, *torch, *tc);
   install_index_ops(in, *torch, *tc);
-  install_pointwise_more(in, *torch, *tc);
-  install_math_more(in, *torch, *tc);
-  install_shape_more(in, *torch, *tc);
-  install_misc_more(in, *torch, *tc);
+  install_clamp_round_lerp(in, *torch, *tc);
+  install_pointwise_functions(in, *torch, *tc);
+  install_shape_ops(in, *torch, *tc);
+  install_index_gen(in, *torch, *tc);
   install_split_repeat(in, *torch, *tc);
-  install_scan_more(in, *torch, *tc);
+  install_cummax_logcumsumexp(in, *torch, *tc);
   install_matrix_builders(in, *torch, *tc);
-  install_reductions_more(in, *torch, *tc);
-  install_pointwise_special(in, *torch, *tc);
+  install_statistics(in, *torch, *tc);
+  install_special_ops(in, *torch, *tc);
   install_tensor_extras(in, *torch, *tc);
-  install_random_more(in, *torch, *tc);
+  install_random_ops(in, *torch, *tc);
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);
-  install_misc_methods(in, *tc);
+  install_tensor_core_methods(in, *tc);
   install_memory_formats(in, *torch, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));
   install_nn(in);
@@ -349,7 +349,8 @@ void install_modules(Interpreter& in) {
   install_selections(in, *torch, *tc);
   install_optim(in);
   install_numpy(in);
-  install_py_modules(in);
+  install_copy_module(in);
+  install_math_module(in);
   install_data(in);
 }
 

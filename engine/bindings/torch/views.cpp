@@ -2,8 +2,8 @@
 // squeeze/select/split/..., detach/clone/contiguous/copy_, and to/cpu/cuda/float/long/type.
 #include "core/context.h"
 #include "core/error.h"
-#include "interp/lib_install.h"
-#include "interp/lib_memory_format.h"
+#include "bindings/install.h"
+#include "bindings/torch/memory_format.h"
 
 namespace tp::interp::lib {
 

@@ -1,4 +1,4 @@
-// More pointwise kernels: atan2, hypot, fmax/fmin, logical_and/or/xor, nan_to_num and the ternary
+// Binary and ternary pointwise math kernels: atan2, hypot, fmax/fmin, logical_and/or/xor, nan_to_num and the ternary
 // addcmul/addcdiv, each with the dtype rule and dispatch message of its ATen kernel.
 #include <cmath>
 #include <limits>

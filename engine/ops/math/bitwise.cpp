@@ -1,6 +1,6 @@
-// Bitwise kernels (ops/bitwise.h). Shift counts outside [0, bits) are defined the way PyTorch's CPU
+// Bitwise kernels (ops/math/bitwise.h). Shift counts outside [0, bits) are defined the way PyTorch's CPU
 // kernels define them: a left shift gives 0, a right shift keeps only the sign (0 or -1).
-#include "ops/bitwise.h"
+#include "ops/math/bitwise.h"
 
 #include <climits>
 #include <string>

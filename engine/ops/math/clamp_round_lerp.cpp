@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 #include "ops/pointwise.h"
-#include "ops/round_lerp.h"
+#include "ops/math/clamp_round_lerp.h"
 
 namespace tp::native {
 

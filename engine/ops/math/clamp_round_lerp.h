@@ -1,4 +1,4 @@
-// round(decimals=N) and lerp kernels (ops/round_lerp.cpp); autograd/clamp_round_lerp.h records them.
+// round(decimals=N) and lerp kernels (ops/math/clamp_round_lerp.cpp); autograd/math/clamp_round_lerp.h records them.
 #pragma once
 #include "ops/native.h"
 

@@ -1,6 +1,6 @@
 // cummax / cummin and logcumsumexp along one dim (ReduceOps.cpp cummax_cummin_helper,
 // cpu/ReduceOpsKernel.cpp logcumsumexp_cpu_kernel), read through a contiguous copy as
-// `outer x len x inner` lanes like ops/sort_scan.cpp.
+// `outer x len x inner` lanes like ops/math/sort_scan.cpp.
 #include <algorithm>
 #include <cmath>
 #include <limits>

@@ -7,7 +7,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/float_class.h"
+#include "ops/math/float_class.h"
 #include "ops/pointwise.h"
 
 namespace tp::native {

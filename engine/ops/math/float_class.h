@@ -1,4 +1,4 @@
-// Float classification and closeness (ops/float_class.cpp): bool results, never differentiable.
+// Float classification and closeness (ops/math/float_class.cpp): bool results, never differentiable.
 #pragma once
 #include "ops/native.h"
 

@@ -1,4 +1,4 @@
-// Data-dependent selections with int64 results (ops/nonzero_unique.cpp).
+// Data-dependent selections with int64 results (ops/math/nonzero_unique.cpp).
 #pragma once
 #include <vector>
 

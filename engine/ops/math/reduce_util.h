@@ -1,4 +1,4 @@
-// Private: dimension handling shared by the reduction kernels (ops/reduce.cpp, ops/reduce_minmax.cpp).
+// Private: dimension handling shared by the reduction kernels (ops/math/reductions.cpp, ops/math/reductions_minmax.cpp).
 #pragma once
 #include <vector>
 

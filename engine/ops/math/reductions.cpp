@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "ops/iter.h"
 #include "ops/native.h"
-#include "ops/reduce_util.h"
+#include "ops/math/reduce_util.h"
 
 namespace tp::native {
 

@@ -6,7 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/pointwise.h"
-#include "ops/special_math.h"
+#include "ops/math/special_math.h"
 
 namespace tp::native {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "ops/nonzero_unique.h"
+#include "ops/math/nonzero_unique.h"
 
 namespace tp::native {
 

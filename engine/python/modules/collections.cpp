@@ -1,11 +1,11 @@
-// collections.OrderedDict / defaultdict / Counter (see py_collections.h).
-#include "interp/py_collections.h"
+// collections.OrderedDict / defaultdict / Counter (see python/modules/collections.h).
+#include "python/modules/collections.h"
 
 #include <algorithm>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
 
 namespace tp::interp {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "interp/interpreter.h"
+#include "python/interpreter.h"
 
 namespace tp::interp {
 

@@ -5,8 +5,8 @@
 #include <optional>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
 
 namespace tp::interp {
 

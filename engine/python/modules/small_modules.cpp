@@ -1,11 +1,11 @@
 // Small standard-library modules that PyTorch snippets import alongside torch: sys (stdout/stderr,
 // version), warnings (warn + filters), typing, collections (OrderedDict, defaultdict,
-// Counter: py_collections.cpp), time (a deterministic
-// clock), __future__. torch/numpy/math/copy come from the library (lib_*.cpp).
+// Counter: python/modules/collections.cpp), time (a deterministic
+// clock), __future__. torch/numpy/math/copy come from the library (engine/bindings/).
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/py_collections.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/modules/collections.h"
 
 namespace tp::interp {
 
@@ -128,7 +128,8 @@ void install_std_modules(Interpreter& in) {
   def(in, *time, "sleep", [](Interpreter& in, CallArgs&) { return in.none(); });
 
   install_random_module(in);
-  install_itertools_functools(in);
+  install_itertools_module(in);
+  install_functools_module(in);
 
   auto future = module(in, "__future__");
   for (const char* n : {"annotations", "print_function", "division", "absolute_import"}) future->set(n, in.make_bool(true));

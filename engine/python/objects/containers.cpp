@@ -3,11 +3,11 @@
 #include <cmath>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/py_collections.h"
-#include "interp/methods.h"
-#include "interp/py_sort.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/modules/collections.h"
+#include "python/objects/methods.h"
+#include "python/objects/list_sort.h"
 
 namespace tp::interp {
 

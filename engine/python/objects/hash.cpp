@@ -1,13 +1,13 @@
 // CPython 3.11's hash functions: Objects/longobject.c (long_hash), Python/pyhash.c (_Py_HashDouble,
 // _Py_HashPointer, siphash13), Objects/tupleobject.c (tuplehash), Objects/setobject.c (frozenset_hash).
-#include "interp/py_hash.h"
+#include "python/objects/hash.h"
 
 #include <cmath>
 #include <cstring>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
 
 namespace tp::interp {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "interp/value.h"
+#include "python/value.h"
 
 namespace tp::interp {
 

@@ -15,4 +15,4 @@ void python_sort(std::vector<T>& items, const Callable<bool(const T&, const T&)>
 
 }  // namespace tp::interp
 
-#include "py_sort_impl.h"
+#include "python/objects/list_sort_impl.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Implementation of python_sort (templated, so it lives in a header). See py_sort.h.
+// Implementation of python_sort (templated, so it lives in a header). See python/objects/list_sort.h.
 #include <algorithm>
 #include <cstddef>
 

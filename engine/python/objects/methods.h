@@ -4,16 +4,16 @@
 #include <string>
 #include <unordered_map>
 
-#include "interp/value.h"
+#include "python/value.h"
 
 namespace tp::interp {
 
-const std::unordered_map<std::string, NativeFn>& str_methods();        // methods_str.cpp
-const std::unordered_map<std::string, NativeFn>& list_methods();       // methods_containers.cpp
+const std::unordered_map<std::string, NativeFn>& str_methods();        // python/objects/str.cpp
+const std::unordered_map<std::string, NativeFn>& list_methods();       // python/objects/containers.cpp
 const std::unordered_map<std::string, NativeFn>& tuple_methods();
 const std::unordered_map<std::string, NativeFn>& dict_methods();
 const std::unordered_map<std::string, NativeFn>& number_methods();
-const std::unordered_map<std::string, NativeFn>& set_methods();        // methods_set.cpp
+const std::unordered_map<std::string, NativeFn>& set_methods();        // python/objects/set.cpp
 const std::unordered_map<std::string, NativeFn>& frozenset_methods();
 
 }  // namespace tp::interp

@@ -5,11 +5,11 @@
 
 #include "autograd/node.h"
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/py_collections.h"
-#include "interp/library.h"
-#include "interp/set_ops.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/modules/collections.h"
+#include "python/library.h"
+#include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
 

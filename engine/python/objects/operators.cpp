@@ -5,10 +5,10 @@
 #include <map>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/library.h"
-#include "interp/set_ops.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/library.h"
+#include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
 

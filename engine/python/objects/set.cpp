@@ -1,9 +1,9 @@
-// Methods of set and frozenset (the algorithms are in set_ops.cpp). frozenset has only the
+// Methods of set and frozenset (the algorithms are in python/objects/set_algorithms.cpp). frozenset has only the
 // methods that do not mutate; the argument-count messages are CPython's.
 #include "core/error.h"
-#include "interp/interp_impl.h"
-#include "interp/methods.h"
-#include "interp/set_ops.h"
+#include "python/interp_impl.h"
+#include "python/objects/methods.h"
+#include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
 

@@ -1,9 +1,9 @@
-// Python's set algorithms as Objects/setobject.c (CPython 3.11) runs them; see set_ops.h.
-#include "interp/set_ops.h"
+// Python's set algorithms as Objects/setobject.c (CPython 3.11) runs them; see python/objects/set_algorithms.h.
+#include "python/objects/set_algorithms.h"
 
 #include "core/error.h"
-#include "interp/interp_impl.h"
-#include "interp/py_hash.h"
+#include "python/interp_impl.h"
+#include "python/objects/hash.h"
 
 namespace tp::interp {
 

@@ -1,6 +1,6 @@
 // CPython 3.11's set table (Objects/setobject.c): probing, insertion, deletion by dummies, resize
 // and pop, each function named after the C function it follows. See Note [CPython set order].
-#include "interp/set_table.h"
+#include "python/objects/set_table.h"
 
 #include "core/error.h"
 

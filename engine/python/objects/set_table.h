@@ -6,7 +6,7 @@
 // `perturb >>= 5; i = (i * 5 + 1 + perturb) & mask`. Removal leaves a dummy (a later add that probes
 // past dummies takes the last one it passed); the table starts with 8 slots and is rebuilt when fill*5 >= mask*3 (fill
 // counts dummies) to the smallest power of two above used*4 (used*2 past 50000 elements). The
-// set algorithms (set_ops.cpp) pick the same paths as CPython (merge into an empty table, the
+// set algorithms (python/objects/set_algorithms.cpp) pick the same paths as CPython (merge into an empty table, the
 // size-based swaps of intersection ...) because each path can leave a different layout.
 #pragma once
 #include <cstdint>

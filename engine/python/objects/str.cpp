@@ -5,9 +5,9 @@
 #include <unordered_map>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/methods.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/objects/methods.h"
 
 namespace tp::interp {
 

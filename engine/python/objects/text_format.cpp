@@ -6,9 +6,9 @@
 #include <cstring>
 
 #include "core/error.h"
-#include "interp/args.h"
-#include "interp/interp_impl.h"
-#include "interp/library.h"
+#include "python/args.h"
+#include "python/interp_impl.h"
+#include "python/library.h"
 
 namespace tp::interp {
 

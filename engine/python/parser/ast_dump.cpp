@@ -1,7 +1,7 @@
 // S-expression dump of the syntax tree, used by the parser's unit tests to state tree shapes.
 #include <cstdio>
 
-#include "interp/ast.h"
+#include "python/parser/ast.h"
 
 namespace tp::interp {
 

@@ -1,6 +1,6 @@
 // The tokenizer (see lexer.h). One pass over the bytes; indentation handled at the start of each
 // logical line outside brackets, as CPython's tokenizer does.
-#include "interp/lexer.h"
+#include "python/parser/lexer.h"
 
 #include <cstdint>
 #include <cstring>

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "interp/token.h"
+#include "python/parser/token.h"
 
 namespace tp::interp {
 

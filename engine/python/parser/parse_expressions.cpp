@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <limits>
 
-#include "interp/lexer.h"
-#include "interp/parser.h"
+#include "python/parser/lexer.h"
+#include "python/parser/parser.h"
 
 namespace tp::interp {
 

@@ -1,9 +1,9 @@
-// Statements and blocks of the recursive-descent parser (expressions: parser_expr.cpp).
-#include "interp/parser.h"
+// Statements and blocks of the recursive-descent parser (expressions: python/parser/parse_expressions.cpp).
+#include "python/parser/parser.h"
 
 #include <algorithm>
 
-#include "interp/lexer.h"
+#include "python/parser/lexer.h"
 
 namespace tp::interp {
 

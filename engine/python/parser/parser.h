@@ -1,13 +1,13 @@
 // Tokens -> syntax tree by recursive descent with Python's grammar and precedence
-// (parser.cpp: statements and blocks; parser_expr.cpp: expressions). Errors are SyntaxErrorInfo
+// (python/parser/parse_statements.cpp: statements and blocks; python/parser/parse_expressions.cpp: expressions). Errors are SyntaxErrorInfo
 // with CPython 3.11's wording where learners are likely to meet them.
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "interp/ast.h"
-#include "interp/token.h"
+#include "python/parser/ast.h"
+#include "python/parser/token.h"
 
 namespace tp::interp {
 
@@ -40,7 +40,7 @@ class Parser {
   ExprPtr spanned(ExprPtr e, size_t start) const { span(*e, start); return e; }
   bool is_keyword(const Token& t) const;
 
-  // ---- statements (parser.cpp)
+  // ---- statements (python/parser/parse_statements.cpp)
   void statement(Block& out);
   void simple_statements(Block& out);
   StmtPtr simple_statement();
@@ -62,7 +62,7 @@ class Parser {
   void declare_target(const Expr& e);                       // records assigned names in the scope
   void declare(const std::string& name);
 
-  // ---- expressions (parser_expr.cpp)
+  // ---- expressions (python/parser/parse_expressions.cpp)
  public:
   ExprPtr expression();          // conditional expression / lambda
  private:
