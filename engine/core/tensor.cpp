@@ -1,6 +1,7 @@
 #include "core/tensor.h"
 
 #include <cstring>
+#include <limits>
 
 #include "core/context.h"
 #include "core/error.h"
@@ -9,8 +10,48 @@ namespace tp {
 
 int64_t shape_numel(const Shape& sizes) {
   int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
+  bool overflow = false;
+  for (int64_t s : sizes) overflow |= __builtin_mul_overflow(n, s, &n);
+  TP_CHECK(!overflow, "numel: integer multiplication overflow");
   return n;
+}
+
+namespace {
+// c10::storage_max(): the largest byte count a storage may have.
+constexpr uint64_t kStorageMax = uint64_t(std::numeric_limits<int64_t>::max());
+}  // namespace
+
+size_t storage_nbytes(const Shape& sizes, const Shape& strides, size_t itemsize) {
+  TP_CHECK(sizes.size() == strides.size(), "dimensionality of sizes (" + std::to_string(sizes.size()) +
+                                               ") must match dimensionality of strides (" +
+                                               std::to_string(strides.size()) + ")");
+  for (int64_t s : sizes)
+    if (s == 0) return 0;
+  // One more than the offset of the last element.
+  uint64_t size = 1;
+  bool overflow = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    uint64_t strided = 0;
+    overflow |= sizes[i] < 0 || strides[i] < 0 ||
+                __builtin_mul_overflow(uint64_t(strides[i]), uint64_t(sizes[i] - 1), &strided);
+    overflow |= __builtin_add_overflow(size, strided, &size);
+  }
+  overflow |= __builtin_mul_overflow(size, uint64_t(itemsize), &size);
+  overflow |= size > kStorageMax;
+  TP_CHECK(!overflow, "Storage size calculation overflowed with sizes=" + shape_str(sizes) + " and strides=" +
+                          shape_str(strides));
+  return size_t(size);
+}
+
+size_t storage_nbytes_contiguous(const Shape& sizes, size_t itemsize, int64_t storage_offset) {
+  uint64_t size = 1;
+  bool overflow = false;
+  for (int64_t s : sizes) overflow |= s < 0 || __builtin_mul_overflow(size, uint64_t(s), &size);
+  overflow |= __builtin_add_overflow(size, uint64_t(storage_offset), &size);
+  overflow |= __builtin_mul_overflow(size, uint64_t(itemsize), &size);
+  overflow |= size > kStorageMax;
+  TP_CHECK(!overflow, "Storage size calculation overflowed with sizes=" + shape_str(sizes));
+  return size_t(size);
 }
 
 Shape contiguous_strides(const Shape& sizes) {
@@ -113,17 +154,22 @@ Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t stora
   TP_CHECK(sizes.size() == strides.size(), "unequal size length (" + std::to_string(sizes.size()) +
                                                ") and stride length (" + std::to_string(strides.size()) + ")");
   TP_CHECK(storage_offset >= 0, "Tensor: invalid storage offset " + std::to_string(storage_offset));
-  // aten/src/ATen/native/Resize.h checkInBoundsForStorage (sizes are bytes).
-  int64_t item = int64_t(itemsize(dtype));
-  bool empty = false;
-  int64_t span = 1;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) empty = true;
-    span += (sizes[i] - 1) * strides[i];
-  }
-  if (!empty) {
-    int64_t required = item * span + storage_offset * item;
-    if (required > int64_t(storage->nbytes()))
+  // aten/src/ATen/native/Resize.h checkInBoundsForStorage (sizes are bytes), overflow-safe: no
+  // tensor exists whose elements lie outside its storage (Note [Overflow-safe geometry]).
+  for (int64_t s : sizes)
+    TP_CHECK(s >= 0, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(sizes));
+  for (int64_t s : strides)
+    TP_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got strides: " + shape_str(strides));
+  const size_t item = itemsize(dtype);
+  const size_t view_bytes = storage_nbytes(sizes, strides, item);
+  if (view_bytes != 0) {
+    uint64_t offset_bytes = 0, required = 0;
+    bool overflow = __builtin_mul_overflow(uint64_t(storage_offset), uint64_t(item), &offset_bytes) ||
+                    __builtin_add_overflow(uint64_t(view_bytes), offset_bytes, &required) ||
+                    required > uint64_t(std::numeric_limits<int64_t>::max());
+    TP_CHECK(!overflow, "Storage size calculation overflowed with sizes=" + shape_str(sizes) + " and strides=" +
+                            shape_str(strides));
+    if (required > storage->nbytes())
       throw_runtime("setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) +
                     ", storage offset " + std::to_string(storage_offset) + ", and itemsize " +
                     std::to_string(item) + " requiring a storage size of " + std::to_string(required) +
@@ -145,7 +191,7 @@ Tensor make_empty(const Shape& sizes, DType dtype, Device device) {
   for (int64_t s : sizes)
     TP_CHECK(s >= 0, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                          shape_str(sizes));
-  size_t nbytes = size_t(shape_numel(sizes)) * itemsize(dtype);
+  size_t nbytes = storage_nbytes_contiguous(sizes, itemsize(dtype));
   auto storage = ctx().new_storage(device, nbytes);
   return make_tensor(storage, sizes, contiguous_strides(sizes), 0, dtype, ctx().new_version_counter());
 }

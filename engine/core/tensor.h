@@ -104,7 +104,14 @@ using TensorList = std::vector<Tensor>;
 
 // Row-major contiguous strides for sizes (size-0/1 dims follow PyTorch: stride = product of later sizes, min 1).
 Shape contiguous_strides(const Shape& sizes);
+// The product of the sizes; refuses what int64 cannot hold (c10 safe_compute_numel).
 int64_t shape_numel(const Shape& sizes);
+// Note [Overflow-safe geometry]: the bytes a (sizes, strides) view needs, 0 when a size is 0, as
+// at::detail::computeStorageNbytes(_Contiguous) computes them with overflow checks: a geometry whose
+// byte count does not fit raises "Storage size calculation overflowed ..." instead of wrapping to a
+// small number that would pass the bounds check and let a kernel read outside its storage.
+size_t storage_nbytes(const Shape& sizes, const Shape& strides, size_t itemsize);
+size_t storage_nbytes_contiguous(const Shape& sizes, size_t itemsize, int64_t storage_offset = 0);
 // "[2, 3]": the int-list format used inside PyTorch's messages.
 std::string shape_str(const Shape& s);
 // Wraps a possibly negative dim (IndexError "Dimension out of range (expected to be in range of [-1, 0], but got 1)").

@@ -10,7 +10,23 @@
 
 namespace tp::native {
 
+namespace {
+// Note [Elements an op may visit]: a stride-0 view (expand) costs no memory, so the memory cap does
+// not bound the work of reading it: torch.zeros(1).expand(2**62).sum() would loop for centuries.
+// Every kernel reads its operands through these geometries, so the bound is checked here once.
+constexpr int64_t kMaxVisitedElements = int64_t(1) << 28;
+
+void check_visit_bound(const Shape& sizes) {
+  int64_t n = shape_numel(sizes);
+  if (n > kMaxVisitedElements)
+    throw TorchError("MemoryError", "this operation would visit " + std::to_string(n) +
+                                        " elements, more than the playground's limit of " +
+                                        std::to_string(kMaxVisitedElements) + " per operation");
+}
+}  // namespace
+
 Geometry geometry_of(const Tensor& t) {
+  check_visit_bound(t.sizes());
   Geometry g;
   g.base = t.storage()->data();
   g.capacity = t.storage()->nbytes() / t.element_size();
@@ -22,6 +38,7 @@ Geometry geometry_of(const Tensor& t) {
 }
 
 Geometry broadcast_geometry(const Geometry& g, const Shape& sizes) {
+  check_visit_bound(sizes);
   Geometry out = g;
   out.sizes = sizes;
   out.strides.assign(sizes.size(), 0);
@@ -204,13 +221,8 @@ Shape infer_dense_strides(const Shape& sizes, const Shape& strides) {
 Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
   for (int64_t s : sizes)
     TP_CHECK(s >= 0, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(sizes));
-  // at::detail::computeStorageNbytes: 0 bytes when any size is 0.
-  int64_t span = 1;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) { span = 0; break; }
-    span += (sizes[i] - 1) * strides[i];
-  }
-  auto storage = ctx().new_storage(device, size_t(span) * itemsize(dtype));
+  // at::detail::computeStorageNbytes: 0 bytes when any size is 0, overflow refused.
+  auto storage = ctx().new_storage(device, storage_nbytes(sizes, strides, itemsize(dtype)));
   return make_tensor(storage, sizes, strides, 0, dtype, ctx().new_version_counter());
 }
 

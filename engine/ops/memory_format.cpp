@@ -31,6 +31,7 @@ Tensor copy_into(const Tensor& self, Tensor out) {
 
 Tensor empty(const Shape& sizes, DType dtype, Device device, MemoryFormat fmt) {
   check_size_nonnegative(sizes);
+  storage_nbytes_contiguous(sizes, itemsize(dtype));  // empty_generic's overflow check and message
   return empty_strided(sizes, strides_for_format(sizes, fmt), dtype, device);
 }
 

@@ -13,13 +13,13 @@ void resize_(const Tensor& self, const Shape& sizes, std::optional<MemoryFormat>
     TP_CHECK(s >= 0, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(sizes));
   TensorImpl& impl = *self.impl();
   if (impl.sizes != sizes) {  // same sizes: the strides stay as they are
+    // Grow first, then change the metadata: a refused or failed growth leaves the tensor as it was,
+    // never with sizes its storage cannot hold (Note [Overflow-safe geometry]).
+    int64_t numel = shape_numel(sizes);  // "numel: integer multiplication overflow" first, as set_sizes_contiguous
+    size_t needed = storage_nbytes_contiguous(sizes, self.element_size(), impl.storage_offset);
+    if (numel > 0) ctx().grow_storage(*impl.storage, needed);  // a 0-element resize never touches the storage
     impl.sizes = sizes;
     impl.strides = contiguous_strides(sizes);
-    int64_t numel = shape_numel(sizes);
-    if (numel > 0) {  // a 0-element resize never touches the storage
-      size_t needed = size_t(impl.storage_offset + numel) * self.element_size();
-      ctx().grow_storage(*impl.storage, needed);
-    }
   }
   if (fmt) {
     TP_CHECK(*fmt != MemoryFormat::Preserve, "Unsupported memory format" + memory_format_name(*fmt));

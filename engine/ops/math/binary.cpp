@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include <type_traits>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/pointwise.h"
@@ -203,6 +205,28 @@ Tensor div(const Tensor& a, const Tensor& b) {
 }
 
 namespace {
+// Note [Most negative integer divided by -1]: INT_MIN / -1 and INT_MIN % -1 trap on x86 (SIGFPE)
+// and in WebAssembly. ATen divides with the hardware instruction and so crashes the process; the
+// playground must not, so it returns what the division gives without the trap, in two's complement
+// (INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0), as numpy does.
+template <class T>
+T int_div(T x, T y) {
+  if constexpr (std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    if (y == T(-1)) return T(U(0) - U(x));
+  }
+  return T(x / y);
+}
+template <class T>
+T int_mod(T x, T y) {
+  if constexpr (std::is_signed_v<T>) {
+    if (y == T(-1)) return T(0);
+  }
+  return T(x % y);
+}
+}  // namespace
+
+namespace {
 // Integer division by zero is an error on CPU (BinaryOpsKernel.cpp): checked before computing.
 void check_no_int_zero(const Prepared& p, DType t) {
   if (is_floating(t) || p.empty) return;
@@ -236,10 +260,10 @@ Tensor floor_divide(const Tensor& a, const Tensor& b) {
     } else if constexpr (!std::is_same_v<T, bool>) {
       run_binary<T, T>(p, [](T x, T y) -> T {
         if ((x < 0) != (y < 0)) {
-          T q = x / y, r = x % y;
-          return r ? q - 1 : q;
+          T q = int_div(x, y), r = int_mod(x, y);
+          return r ? T(q - 1) : q;
         }
-        return x / y;
+        return int_div(x, y);
       });
     }
   });
@@ -256,7 +280,7 @@ Tensor fmod(const Tensor& a, const Tensor& b) {
     if constexpr (std::is_floating_point_v<T>) {
       run_binary<T, T>(p, [](T x, T y) -> T { return std::fmod(x, y); });
     } else if constexpr (!std::is_same_v<T, bool>) {
-      run_binary<T, T>(p, [](T x, T y) -> T { return x % y; });
+      run_binary<T, T>(p, [](T x, T y) -> T { return int_mod(x, y); });
     }
   });
   return finish(p);
@@ -277,7 +301,7 @@ Tensor remainder(const Tensor& a, const Tensor& b) {
       });
     } else if constexpr (!std::is_same_v<T, bool>) {
       run_binary<T, T>(p, [](T x, T y) -> T {
-        T r = x % y;
+        T r = int_mod(x, y);
         if (r != 0 && (r < 0) != (y < 0)) r += y;
         return r;
       });
