@@ -121,19 +121,22 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
   if (capturing) {
     for (size_t i = 0; i < capture.size(); ++i)
       if (capture[i].function) captures[capture[i].function.get()].emplace_back(capture[i].input_nr, i);
-    std::unordered_map<Node*, bool> memo;
-    Callable<bool(Node*)> reaches = [&](Node* n) -> bool {
-      auto it = memo.find(n);
-      if (it != memo.end()) return it->second;
-      memo[n] = false;
-      bool r = false;
-      for (const auto& e : n->next_edges)
-        if (e.function && (captures.count(e.function.get()) || reaches(e.function.get()))) r = true;
-      memo[n] = r;
-      return r;
-    };
+    // A node is needed when a captured node is reachable from it: walk the edges backwards from
+    // the captured nodes (iteratively: a 150k-node chain must not recurse).
+    std::unordered_map<Node*, std::vector<Node*>> parents;
     for (Node* n : order)
-      if (reaches(n)) needed.insert(n);
+      for (const auto& e : n->next_edges)
+        if (e.function) parents[e.function.get()].push_back(n);
+    std::vector<Node*> work;
+    for (const auto& c : captures)
+      for (Node* p : parents[c.first])
+        if (needed.insert(p).second) work.push_back(p);
+    while (!work.empty()) {
+      Node* m = work.back();
+      work.pop_back();
+      for (Node* p : parents[m])
+        if (needed.insert(p).second) work.push_back(p);
+    }
   }
   std::vector<Tensor> captured(capture.size());
 

@@ -21,6 +21,7 @@ std::string quoted_list(const std::vector<std::string>& names) {
 }  // namespace
 
 ObjPtr Interpreter::call(const ObjPtr& callable, CallArgs args) {
+  RecursionScope scope(*this, " while calling a Python object");
   switch (callable->kind) {
     case Kind::Function: {
       ObjPtr r = static_cast<FunctionObj&>(*callable).fn(*this, args);

@@ -94,6 +94,7 @@ struct ScopeSwap {  // comprehensions run in their own scope inside the current 
 }  // namespace
 
 ObjPtr Interpreter::Impl::eval(const Expr& e) {
+  RecursionScope scope(in, "");
   switch (e.kind) {
     case ExprKind::None: return none_obj;
     case ExprKind::True: return true_obj;

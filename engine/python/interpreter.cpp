@@ -189,6 +189,12 @@ void Interpreter::Impl::charge_items(double items) {
                                    " items (the playground's limit)");
 }
 
+Interpreter::RecursionScope::RecursionScope(Interpreter& in, const char* where) : in_(in) {
+  if (in.native_depth_ >= in.limits_.max_native_depth)
+    in.impl_->throw_error("RecursionError", std::string("maximum recursion depth exceeded") + where);
+  ++in.native_depth_;
+}
+
 void Interpreter::enter_call() {
   if (depth_ >= limits_.max_recursion) impl_->throw_error("RecursionError", "maximum recursion depth exceeded");
   ++depth_;

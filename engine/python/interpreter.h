@@ -113,6 +113,16 @@ class Interpreter {
   void count_step();                 // the step budget (statements + loop iterations)
   void enter_call();                 // recursion limit
   void exit_call() { --depth_; }
+  // Note [One recursion budget] (limits.h): a scope that recurses on user data holds one of these.
+  class RecursionScope {
+   public:
+    RecursionScope(Interpreter& in, const char* where);
+    ~RecursionScope() { --in_.native_depth_; }
+    RecursionScope(const RecursionScope&) = delete;
+    RecursionScope& operator=(const RecursionScope&) = delete;
+   private:
+    Interpreter& in_;
+  };
 
  private:
   friend struct Impl;
@@ -121,6 +131,7 @@ class Interpreter {
   std::string filename_;
   int current_line_ = 0;
   int depth_ = 0;
+  int native_depth_ = 0;
   int64_t steps_ = 0;
   size_t stdout_bytes_ = 0;
 };

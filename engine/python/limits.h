@@ -9,6 +9,12 @@ namespace tp::interp {
 struct Limits {
   int64_t max_steps = 2000000;       // executed statements + loop iterations
   int max_recursion = 200;           // nested user-function calls (RecursionError)
+  // Note [One recursion budget]: everything that recurses in C++ on user data (evaluation, calls,
+  // comparison, hashing, repr, iteration of nested iterators, deepcopy) spends from one budget and
+  // raises RecursionError when it is gone, long before the native stack is. Sized from the
+  // WebAssembly stack, the smaller of the two (tests/unit/test_recursion_budget.cpp and
+  // web/tests/wasm.test.ts run the deepest programs there).
+  int max_native_depth = 1500;
   size_t max_output_bytes = 1 << 20; // program stdout
   int max_nesting = 200;             // parser: nested brackets / blocks (SyntaxError)
   size_t max_str_bytes = 64 << 20;   // one str (MemoryError)

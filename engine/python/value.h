@@ -55,6 +55,13 @@ struct CallArgs {
 
 using NativeFn = Callable<ObjPtr(Interpreter&, CallArgs&)>;
 
+// Note [Iterative destruction]: dropping the head of a long chain (a 190k-node linked list of
+// instances, a list nested 100k deep) destroys each link inside its parent's destructor, one native
+// frame per link, until the stack runs out. As CPython's trashcan does, containers hand their
+// children to release_children: below a small depth they are released at once; deeper they are
+// parked and released one at a time by the outermost destructor, so the depth stays bounded.
+void release_children(std::vector<ObjPtr>& children) noexcept;
+
 struct Object {
   explicit Object(Kind k);
   virtual ~Object() = default;
@@ -69,11 +76,20 @@ struct BoolObj : Object { explicit BoolObj(bool v) : Object(Kind::Bool), value(v
 struct IntObj : Object { explicit IntObj(int64_t v) : Object(Kind::Int), value(v) {} int64_t value; };
 struct FloatObj : Object { explicit FloatObj(double v) : Object(Kind::Float), value(v) {} double value; };
 struct StrObj : Object { explicit StrObj(std::string v) : Object(Kind::Str), value(std::move(v)) {} std::string value; };
-struct ListObj : Object { ListObj() : Object(Kind::List) {} std::vector<ObjPtr> items; };
-struct TupleObj : Object { TupleObj() : Object(Kind::Tuple) {} std::vector<ObjPtr> items; };
+struct ListObj : Object {
+  ListObj() : Object(Kind::List) {}
+  ~ListObj() override { release_children(items); }
+  std::vector<ObjPtr> items;
+};
+struct TupleObj : Object {
+  TupleObj() : Object(Kind::Tuple) {}
+  ~TupleObj() override { release_children(items); }
+  std::vector<ObjPtr> items;
+};
 struct SizeObj : Object { SizeObj() : Object(Kind::Size) {} Shape dims; };
 struct DictObj : Object {
   DictObj() : Object(Kind::Dict) {}
+  ~DictObj() override;
   std::vector<std::pair<ObjPtr, ObjPtr>> items;  // insertion order; keys compared by Python equality
   // collections flavours (python/modules/collections.cpp): each its own type, repr and missing-key rule.
   enum class Flavor { Dict, OrderedDict, DefaultDict, Counter };
@@ -112,6 +128,7 @@ struct FunctionObj : Object {
 
 struct BoundMethodObj : Object {
   BoundMethodObj(ObjPtr self_, ObjPtr fn_) : Object(Kind::BoundMethod), self(std::move(self_)), fn(std::move(fn_)) {}
+  ~BoundMethodObj() override;
   ObjPtr self;
   ObjPtr fn;  // FunctionObj or UserFunctionObj; called with self prepended
 };
@@ -119,6 +136,7 @@ struct BoundMethodObj : Object {
 // Namespaces and library objects share one shape: a name and ordered attributes.
 struct AttrObj : Object {
   AttrObj(Kind k, std::string type) : Object(k), type_name(std::move(type)) {}
+  ~AttrObj() override;
   static bool is(const Object& o) { return o.kind == Kind::Module || o.kind == Kind::Class || o.kind == Kind::Instance; }
   std::string type_name;  // "module", "Linear", "SGD", "Generator", "type" ...
   std::map<std::string, ObjPtr> attrs;

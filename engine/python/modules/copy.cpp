@@ -14,6 +14,7 @@ namespace {
 using Memo = std::unordered_map<const Object*, ObjPtr>;
 
 ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
+  Interpreter::RecursionScope scope(in, "");
   auto hit = memo.find(o.get());
   if (hit != memo.end()) return hit->second;
   ObjPtr out;

@@ -153,6 +153,7 @@ int64_t hash_frozenset(const std::vector<int64_t>& element_hashes) {
 }
 
 int64_t py_hash(Interpreter& in, const ObjPtr& o) {
+  Interpreter::RecursionScope scope(in, "");
   int64_t identity = hash_pointer(uint64_t(in.python_id(o)));
   switch (o->kind) {
     case Kind::Int: return hash_int(static_cast<IntObj&>(*o).value);

@@ -88,6 +88,7 @@ std::string Interpreter::repr_without_user_code(const ObjPtr& o) {
 }
 
 std::string Interpreter::repr(const ObjPtr& o) {
+  RecursionScope scope(*this, " while getting the repr of an object");
   auto& impl = *impl_;
   switch (o->kind) {
     case Kind::None: return "None";
@@ -206,6 +207,7 @@ std::string Interpreter::repr(const ObjPtr& o) {
 }
 
 std::string Interpreter::str(const ObjPtr& o) {
+  RecursionScope scope(*this, " while getting the str of an object");
   switch (o->kind) {
     case Kind::Str: return static_cast<StrObj&>(*o).value;
     case Kind::Exception: {
@@ -426,6 +428,7 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
 }
 
 ObjPtr Interpreter::next_item(const ObjPtr& it) {
+  RecursionScope scope(*this, "");
   if (auto* io = obj_cast<IteratorObj>(it.get()); io && !io->reusable) return io->next(*this);
   auto cls = it->kind == Kind::Instance ? impl_->class_of(it) : nullptr;
   ObjPtr m = cls ? impl_->class_lookup(*cls, "__next__") : nullptr;

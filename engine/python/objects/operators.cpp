@@ -314,6 +314,7 @@ bool Interpreter::equals(const ObjPtr& a, const ObjPtr& b) {
 }
 
 ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr& b) {
+  RecursionScope scope(*this, " in comparison");
   auto& impl = *impl_;
   if (op == "is") return make_bool(a.get() == b.get());
   if (op == "is not") return make_bool(a.get() != b.get());
