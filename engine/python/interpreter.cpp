@@ -2,9 +2,11 @@
 // running a module or a REPL line, and the limits (steps, recursion, output).
 #include "python/interpreter.h"
 
+#include <cstdio>
 #include <sstream>
 
 #include "core/context.h"
+#include "core/utf8.h"
 #include "core/error.h"
 #include "python/interp_impl.h"
 #include "python/parser/lexer.h"
@@ -233,6 +235,20 @@ std::vector<std::string> split_lines(const std::string& src) {
   return out;
 }
 
+// PEP 3120: source is UTF-8; CPython's tokenizer refuses other bytes with this text.
+void check_utf8_source(const std::string& source, const std::string& filename) {
+  size_t bad = first_invalid_utf8(source);
+  if (bad == std::string::npos) return;
+  int line = 1;
+  for (size_t i = 0; i < bad; ++i) line += source[i] == '\n';
+  char byte[8];
+  snprintf(byte, sizeof byte, "\\x%.2x", unsigned(uint8_t(source[bad])));
+  throw SyntaxErrorInfo("SyntaxError", std::string("Non-UTF-8 code starting with '") + byte + "' in file " + filename +
+                                           " on line " + std::to_string(line) +
+                                           ", but no encoding declared; see https://peps.python.org/pep-0263/ for details",
+                        line, 0);
+}
+
 PyException syntax_exception(Interpreter& in, const SyntaxErrorInfo& s) {
   PyException e(std::static_pointer_cast<ExceptionObj>(in.make_exception(s.type, s.message, {in.make_str(s.message)})));
   e.is_syntax_error = s.type != "RecursionError";
@@ -252,6 +268,7 @@ void Interpreter::exec_source(const std::string& source, const std::string& file
   }
   std::unique_ptr<Program> prog;
   try {
+    check_utf8_source(source, filename_);
     prog = parse_program(source, limits_.max_nesting);
   } catch (const SyntaxErrorInfo& s) {
     current_line_ = s.line;
@@ -274,6 +291,7 @@ std::string Interpreter::exec_repl(const std::string& source, const std::string&
   }
   std::unique_ptr<Program> prog;
   try {
+    check_utf8_source(source, filename_);
     prog = parse_program(source, limits_.max_nesting);
   } catch (const SyntaxErrorInfo& s) {
     current_line_ = s.line;

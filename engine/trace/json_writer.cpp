@@ -4,9 +4,13 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/utf8.h"
+
 namespace tp::trace {
 
-std::string json_escape(const std::string& s) {
+std::string json_escape(const std::string& text) {
+  // JSON text is UTF-8: ill-formed bytes (a program printing a broken string) become U+FFFD.
+  const std::string s = sanitize_utf8(text);
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
@@ -21,7 +25,7 @@ std::string json_escape(const std::string& s) {
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           out += buf;
         } else {
-          out += char(c);  // UTF-8 passes through unchanged
+          out += char(c);  // well-formed UTF-8 passes through unchanged
         }
     }
   }

@@ -31,6 +31,12 @@ void append_utf8(std::string& out, uint32_t cp) {
   }
 }
 
+std::string hex4(uint32_t cp) {
+  char buf[8];
+  snprintf(buf, sizeof buf, "%04x", unsigned(cp));
+  return buf;
+}
+
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -50,6 +56,7 @@ class Lexer {
 
   std::vector<Token> run() {
     indents_.push_back(0);
+    alt_indents_.push_back(0);
     bool at_line_start = true;
     while (true) {
       if (at_line_start && brackets_.empty()) {
@@ -94,7 +101,7 @@ class Lexer {
     }
     // Close the last logical line, then every open block.
     if (!tokens_.empty() && tokens_.back().type != Tok::Newline) emit_newline();
-    while (indents_.size() > 1) { indents_.pop_back(); push(Tok::Dedent, "", pos_); }
+    while (indents_.size() > 1) { indents_.pop_back(); alt_indents_.pop_back(); push(Tok::Dedent, "", pos_); }
     push(Tok::End, "", pos_);
     return std::move(tokens_);
   }
@@ -129,10 +136,13 @@ class Lexer {
   // stack. Returns false at end of input.
   bool handle_indentation() {
     while (true) {
-      int width = 0;
+      // CPython's tokenizer measures indentation twice, with tabs to multiples of 8 (`width`) and
+      // tabs as one column (`alt`); when the two disagree about the structure it is a TabError.
+      int width = 0, alt = 0;
       size_t p = pos_;
       while (p < s_.size() && (s_[p] == ' ' || s_[p] == '\t' || s_[p] == '\f')) {
         width = s_[p] == '\t' ? (width / 8 + 1) * 8 : s_[p] == ' ' ? width + 1 : 0;
+        alt = s_[p] == '\f' ? 0 : alt + 1;
         ++p;
       }
       if (p >= s_.size()) { pos_ = p; return false; }
@@ -148,17 +158,24 @@ class Lexer {
         break;
       }
       pos_ = p;
-      if (width > indents_.back()) {
+      const char* tab_error = "inconsistent use of tabs and spaces in indentation";
+      if (width == indents_.back()) {
+        if (alt != alt_indents_.back()) error("TabError", tab_error, line_, col());
+      } else if (width > indents_.back()) {
         if (indents_.size() >= 100) error("IndentationError", "too many levels of indentation", line_, 0);
+        if (alt <= alt_indents_.back()) error("TabError", tab_error, line_, col());
         indents_.push_back(width);
+        alt_indents_.push_back(alt);
         push(Tok::Indent, "", pos_);
       } else {
         while (width < indents_.back()) {
           indents_.pop_back();
+          alt_indents_.pop_back();
           push(Tok::Dedent, "", pos_);
         }
         if (width != indents_.back())
           error("IndentationError", "unindent does not match any outer indentation level", line_, col());
+        if (alt != alt_indents_.back()) error("TabError", tab_error, line_, col());
       }
       return true;
     }
@@ -300,7 +317,13 @@ class Lexer {
     std::string clean;
     for (size_t i = 0; i < body.size(); ++i)
       if (!(body[i] == '\r' && i + 1 < body.size() && body[i + 1] == '\n')) clean += body[i];
-    k.text = fstr || raw ? clean : decode_escapes(clean);
+    try {
+      k.text = fstr || raw ? clean : decode_escapes(clean);
+    } catch (SyntaxErrorInfo& e) {  // decode_escapes knows the literal, not where it is
+      e.line = start_line;
+      e.col = start_col;
+      throw;
+    }
     tokens_.push_back(std::move(k));
   }
 
@@ -348,6 +371,7 @@ class Lexer {
   int line_;
   int max_nesting_;
   std::vector<int> indents_;
+  std::vector<int> alt_indents_;  // the same levels with a tab counted as one column
   std::vector<Bracket> brackets_;
   std::vector<Token> tokens_;
 };
@@ -378,14 +402,32 @@ std::string decode_escapes(const std::string& body) {
       case 't': out += '\t'; break;
       case 'v': out += '\v'; break;
       case 'x': case 'u': case 'U': {
+        // Python's unicodeescape codec, with its messages: positions are the escape's first and
+        // last byte within the literal.
+        size_t start = i - 1;
         int n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
         uint32_t cp = 0;
         int k = 0;
         for (; k < n && i + 1 < body.size() && hex_value(body[i + 1]) >= 0; ++k) cp = cp * 16 + uint32_t(hex_value(body[++i]));
-        if (k < n) throw SyntaxErrorInfo("SyntaxError", "(unicode error) truncated escape sequence", 0, 0);
+        auto codec_error = [&](const std::string& why) {
+          throw SyntaxErrorInfo("SyntaxError", "(unicode error) 'unicodeescape' codec can't decode bytes in position " +
+                                                   std::to_string(start) + "-" + std::to_string(i) + ": " + why, 0, 0);
+        };
+        if (k < n)
+          codec_error(e == 'x' ? "truncated \\xXX escape" : e == 'u' ? "truncated \\uXXXX escape" : "truncated \\UXXXXXXXX escape");
+        if (cp > 0x10FFFF) codec_error("illegal Unicode character");
+        // A lone surrogate is a valid Python str but has no UTF-8 form, and the engine's strings
+        // are UTF-8: refuse it rather than put invalid bytes into output and the trace.
+        if (cp >= 0xD800 && cp <= 0xDFFF)
+          throw SyntaxErrorInfo("SyntaxError", "(unicode error) the playground's strings cannot hold the lone surrogate \\u" +
+                                                   hex4(cp) + " (it has no UTF-8 form)", 0, 0);
         append_utf8(out, cp);
         break;
       }
+      case 'N':
+        // \N{name} needs Unicode's name table (over 1 MB); the playground does not ship it.
+        throw SyntaxErrorInfo("SyntaxError", "(unicode error) \\N{...} escapes are not supported by the playground: "
+                                             "write the character itself or a \\u escape", 0, 0);
       default:
         if (e >= '0' && e <= '7') {
           uint32_t cp = uint32_t(e - '0');

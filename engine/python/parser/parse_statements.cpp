@@ -320,6 +320,9 @@ bool mark_yields(const Block& body) {
 
 StmtPtr Parser::expression_statement() {
   int line = peek().line;
+  // An assignment expression is not a statement (CPython's grammar has no named expression in
+  // star_expressions): `x := 1` is invalid syntax at the `:=`.
+  if (check(Tok::Name) && peek(1).is(Tok::Op, ":=")) error("invalid syntax", peek(1));
   ExprPtr first = expression_list(true);
   if (check_op("=")) {
     auto a = std::make_unique<Assign>(line);
