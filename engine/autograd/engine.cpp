@@ -88,6 +88,20 @@ void run_retain_hooks(Node& fn, const TensorList& inputs) {
   }
 }
 
+// Node pre hooks (call_pre_hooks): after the tensor hooks, before the node runs.
+void run_pre_hooks(Node& fn, TensorList& inputs) {
+  auto hooks = fn.pre_hooks;  // a copy: a hook may remove itself
+  for (auto& h : hooks)
+    if (auto r = h.second(inputs)) inputs = std::move(*r);
+}
+
+// Node post hooks (call_post_hooks): on (what the node returned, what it received).
+void run_post_hooks(Node& fn, TensorList& outputs, const TensorList& inputs) {
+  auto hooks = fn.post_hooks;
+  for (auto& h : hooks)
+    if (auto r = h.second(outputs, inputs)) outputs = std::move(*r);
+}
+
 }  // namespace
 
 std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorList& root_grads, bool keep_graph,
@@ -183,6 +197,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
 
     run_tensor_hooks(*fn, inputs);
     run_retain_hooks(*fn, inputs);
+    if (!fn->pre_hooks.empty()) run_pre_hooks(*fn, inputs);
     auto cap = captures.find(fn.get());
     if (cap != captures.end())
       for (auto& [input_nr, slot] : cap->second)
@@ -194,6 +209,10 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       inputs.clear();
       bool stealable = g.defined() && g.impl_ptr().use_count() == 1;
       if (g.defined()) accumulate_into_leaf(*acc, g, stealable);
+      if (!fn->post_hooks.empty()) {
+        TensorList none;
+        run_post_hooks(*fn, none, {g});
+      }
       BackwardEvent e;
       e.kind = BackwardEvent::Kind::Accumulate;
       e.node_id = fn->id;
@@ -206,7 +225,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
     }
 
     TensorList in_copy;
-    if (ctx().on_backward_event) in_copy = inputs;
+    if (ctx().on_backward_event || !fn->post_hooks.empty()) in_copy = inputs;
     TensorList outputs = fn->apply(std::move(inputs));
     if (!keep_graph) fn->release_variables();
     TP_INTERNAL_ASSERT(outputs.size() == fn->next_edges.size(), fn->name() + ": wrong number of gradients");
@@ -217,6 +236,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       if (e.input_nr < e.function->input_meta.size())
         outputs[i] = conform(outputs[i], e.function->input_meta[e.input_nr], *fn, i);
     }
+    if (!fn->post_hooks.empty()) run_post_hooks(*fn, outputs, in_copy);
     if (ctx().on_backward_event) {
       BackwardEvent ev;
       ev.kind = BackwardEvent::Kind::Execute;

@@ -95,7 +95,8 @@ void move_retain_hooks(const Tensor& t, const std::shared_ptr<Node>& old_fn, con
 void handle_view_on_rebase(const Tensor& view, bool indirect) {
   TensorImpl* impl = view.impl();
   bool no_grad = impl->view_created_in_no_grad, multi = impl->view_is_multi_output;
-  if (!no_grad && !multi) return;
+  bool custom = impl->view_created_in_custom_function;
+  if (!no_grad && !multi && !custom) return;
   const auto& fn = impl->grad_fn;
   std::string obj = indirect ? "its base or another view of its base has been" : "is being";
   std::string msg;
@@ -112,6 +113,11 @@ void handle_view_on_rebase(const Tensor& view, bool indirect) {
     msg += " This view is the output of a function that returns multiple views. Such functions do not allow"
            " the output views to be modified inplace. You should replace the inplace operation by an"
            " out-of-place one.";
+  } else if (custom) {
+    msg += " This view was created inside a custom Function (or because an input was returned as-is) and the"
+           " autograd logic to handle view+inplace would override the custom backward associated with the custom"
+           " Function, leading to incorrect gradients. This behavior is forbidden. You can fix this by"
+           " cloning the output of the custom Function.";
   } else {
     msg += " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code"
            " by moving both the view and the inplace either both inside the no_grad block (if you don't want"

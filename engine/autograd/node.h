@@ -4,10 +4,12 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/callable.h"
 #include "core/tensor.h"
 
 namespace tp {
@@ -44,6 +46,7 @@ class SavedVariable {
   bool was_released() const { return released_; }
   bool is_output() const { return is_output_; }
   int64_t saved_version() const { return saved_version_; }
+  uint32_t output_nr() const { return output_nr_; }
   int64_t current_version() const;  // version of the counter now
   // The tensor for the trace: the original tensor if still alive and not released, else undefined.
   Tensor tensor_if_alive() const;
@@ -70,6 +73,7 @@ class SavedVariable {
 
 class AccumulateGrad;
 class FunctionNode;
+class CustomFunctionNode;
 
 class Node : public std::enable_shared_from_this<Node> {
  public:
@@ -99,6 +103,7 @@ class Node : public std::enable_shared_from_this<Node> {
   // given class, or nullptr.
   virtual AccumulateGrad* as_accumulate_grad() { return nullptr; }
   virtual FunctionNode* as_function_node() { return nullptr; }
+  virtual CustomFunctionNode* as_custom_function() { return nullptr; }
 
   bool should_compute_output(size_t i) const { return i < next_edges.size() && next_edges[i].is_valid(); }
 
@@ -115,6 +120,15 @@ class Node : public std::enable_shared_from_this<Node> {
     GradHook fn;
   };
   std::vector<TensorPreHook> tensor_pre_hooks;
+
+  // Node.register_prehook / register_hook (torch.autograd.graph.Node): a pre hook sees the gradients
+  // the node receives, a post hook (grad_inputs, grad_outputs) what it returns (PyTorch's
+  // grad_inputs are this node's results, grad_outputs what it received); either may return
+  // replacements (nullopt = keep). Run in registration order.
+  using PreHook = Callable<std::optional<TensorList>(const TensorList&)>;
+  using PostHook = Callable<std::optional<TensorList>(const TensorList&, const TensorList&)>;
+  std::vector<std::pair<int64_t, PreHook>> pre_hooks;
+  std::vector<std::pair<int64_t, PostHook>> post_hooks;
 
   // retain_grad() hooks: (output_nr, tensor) pairs whose .grad is set when this node runs.
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retain_grad_hooks;

@@ -1,5 +1,6 @@
 // Shared helpers of the library bindings: state lookup, result objects, argument conversions.
 #include "bindings/common.h"
+#include "bindings/install.h"
 
 #include "autograd/node.h"
 #include "core/context.h"
@@ -156,6 +157,7 @@ void method(ClassObj& tc, const std::string& name, Method m, ModuleObj* torch) {
 
 ObjPtr node_obj(Interpreter& in, const std::shared_ptr<tp::Node>& n) {
   if (!n) return in.none();
+  if (ObjPtr ctx_obj = custom_function_object(n)) return ctx_obj;
   auto& cache = state(in).node_objects;
   auto it = cache.find(n.get());
   if (it != cache.end())

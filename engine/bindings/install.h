@@ -60,6 +60,16 @@ void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 void install_type_info(Interpreter& in, ModuleObj& torch);
 // bindings/tensor/core_methods.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.
 void install_tensor_core_methods(Interpreter& in, ClassObj& tensor_class);
+// bindings/torch/autograd_function.cpp: torch.autograd.Function, torch.autograd.function (FunctionCtx,
+// once_differentiable); the ctx object's C-level attributes (lib::getattr/setattr on instances); the
+// Python object of a custom Function's node (its ctx), or nullptr for other nodes.
+void install_autograd_function(Interpreter& in, ModuleObj& autograd);
+ObjPtr function_ctx_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);
+bool function_ctx_setattr(Interpreter& in, const ObjPtr& self, const std::string& name, const ObjPtr& value);
+ObjPtr custom_function_object(const std::shared_ptr<tp::Node>& n);
+// bindings/tensor/attributes.cpp: the torch.autograd.graph.Node attributes of `node` seen through `self`
+// (name(), next_functions, metadata, _saved_*, register_hook ...); nullptr if not one.
+ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<tp::Node>& node, const std::string& name);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
 void install_torch_attributes(Interpreter& in, TorchModule& torch);
 // bindings/nn/module.cpp / bindings/optim/optimizers.cpp / bindings/numpy/ndarray.cpp / python/modules/copy.cpp

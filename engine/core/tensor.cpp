@@ -1,4 +1,5 @@
 #include "core/tensor.h"
+#include "core/tensor_geometry.h"
 
 #include <cstring>
 #include <limits>
@@ -148,9 +149,9 @@ int64_t Tensor::storage_index_of(int64_t flat) const {
   return idx;
 }
 
-Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t storage_offset, DType dtype,
-                   VersionCounterPtr version_counter) {
-  TP_INTERNAL_ASSERT(storage != nullptr && version_counter != nullptr, "make_tensor without storage/counter");
+void check_geometry(const Storage& storage_ref, const Shape& sizes, const Shape& strides, int64_t storage_offset,
+                    DType dtype) {
+  const Storage* storage = &storage_ref;
   TP_CHECK(sizes.size() == strides.size(), "unequal size length (" + std::to_string(sizes.size()) +
                                                ") and stride length (" + std::to_string(strides.size()) + ")");
   TP_CHECK(storage_offset >= 0, "Tensor: invalid storage offset " + std::to_string(storage_offset));
@@ -175,6 +176,21 @@ Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t stora
                     std::to_string(item) + " requiring a storage size of " + std::to_string(required) +
                     " are out of bounds for storage of size " + std::to_string(storage->nbytes()));
   }
+}
+
+void set_geometry(const Tensor& t, StoragePtr storage, Shape sizes, Shape strides, int64_t storage_offset) {
+  check_geometry(*storage, sizes, strides, storage_offset, t.dtype());
+  TensorImpl* impl = t.impl();
+  impl->storage = std::move(storage);
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->storage_offset = storage_offset;
+}
+
+Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t storage_offset, DType dtype,
+                   VersionCounterPtr version_counter) {
+  TP_INTERNAL_ASSERT(storage != nullptr && version_counter != nullptr, "make_tensor without storage/counter");
+  check_geometry(*storage, sizes, strides, storage_offset, dtype);
   auto impl = std::make_shared<TensorImpl>();
   impl->id = ctx().next_tensor_id();
   impl->storage = std::move(storage);

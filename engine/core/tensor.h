@@ -42,6 +42,7 @@ struct TensorImpl {
   std::shared_ptr<TensorImpl> base;        // _base: the ROOT base of a differentiable view
   bool view_created_in_no_grad = false;    // Note: in-place on it later raises (semantics 1.7)
   bool view_is_multi_output = false;       // split/chunk/unbind outputs may not be modified in place
+  bool view_created_in_custom_function = false;  // a custom Function's output view (CreationMeta::IN_CUSTOM_FUNCTION)
   std::string multi_output_node_name;      // e.g. "SplitBackward0" for that message
   int64_t attr_version = 0;                // version when a view's grad_fn was last set (autograd/ regenerates it after)
   bool is_parameter = false;               // nn.Parameter (repr "Parameter containing:")

@@ -45,7 +45,8 @@ enum class Kind : uint8_t {
 // and have no subclasses; obj_cast<T>(o) is the checked downcast: T* when `o` is a T, else nullptr
 // (also for a null `o`). AttrObj and InstanceObj are recognised by their Kind.
 enum class Subtype : uint8_t {
-  None, LibDevice, StructSeq, Storage, NpDType, Descriptor, Iterator, Super, RandomState, Optimizer
+  None, LibDevice, StructSeq, Storage, NpDType, Descriptor, Iterator, Super, RandomState, Optimizer,
+  FunctionCtx  // the ctx of a custom autograd.Function (bindings/torch/autograd_function.cpp)
 };
 
 struct CallArgs {

@@ -22,6 +22,7 @@ void stamp_view(const Tensor& self, const Tensor& out, bool multi_output, const 
   } else if (grad) {
     o->view_created_in_no_grad = self.impl()->view_created_in_no_grad;
     o->view_is_multi_output = self.impl()->view_is_multi_output;
+    o->view_created_in_custom_function = self.impl()->view_created_in_custom_function;
     o->multi_output_node_name = self.impl()->multi_output_node_name;
   } else {
     o->view_created_in_no_grad = true;

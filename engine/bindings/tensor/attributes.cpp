@@ -1,9 +1,12 @@
 // Attribute access on library objects (library.h getattr/setattr): tensor properties
 // (shape, dtype, grad, grad_fn, _version, _base, T, ...) and methods from the torch.Tensor class,
 // Size/dtype/device attributes, and grad_fn nodes (name(), next_functions, variable, _saved_*).
+#include <algorithm>
+
 #include "autograd/node.h"
 #include "core/context.h"
 #include "core/error.h"
+#include "core/tensor_geometry.h"
 #include "bindings/install.h"
 #include "python/library.h"
 
@@ -68,12 +71,84 @@ ObjPtr tensor_property(Interpreter& in, const ObjPtr& self, const std::string& n
   return nullptr;
 }
 
-ObjPtr node_attr(Interpreter& in, const ObjPtr& self, const std::string& name) {
-  auto node = cast<NodeObj>(self).node;
-  if (name == "name")
-    return in.bind(self, in.make_function("Node.name", [](Interpreter& in, CallArgs& a) {
-      return in.make_str(cast<NodeObj>(a.args[0]).node->cpp_name());
+// Tuples of gradients for Python node hooks: None for an undefined gradient.
+ObjPtr grads_tuple(Interpreter& in, const TensorList& gs) {
+  std::vector<ObjPtr> items;
+  for (auto& g : gs) items.push_back(wrap(in, g));
+  return in.make_tuple(std::move(items));
+}
+
+// python_hook.cpp check_result: None keeps the gradients, else a tuple of as many Tensors / Nones.
+std::optional<TensorList> hook_result(Interpreter& in, const ObjPtr& r, size_t expected, const std::string& name) {
+  if (is_none(r)) return std::nullopt;
+  if (r->kind != Kind::Tuple)
+    throw TorchError("TypeError", "expected tuple, but hook returned '" + in.type_name(r) + "'");
+  auto& items = cast<TupleObj>(r).items;
+  if (items.size() != expected)
+    throw TorchError("RuntimeError", "hook '" + name + "' has returned an incorrect number of values (got " +
+                                         std::to_string(items.size()) + ", but expected " + std::to_string(expected) + ")");
+  TensorList out;
+  for (auto& o : items) {
+    if (is_none(o)) { out.emplace_back(); continue; }
+    if (!is_tensor(o))
+      throw TorchError("TypeError", "expected Variable, but hook returned '" + in.type_name(o) + "'");
+    out.push_back(tensor_of(o));
+  }
+  return out;
+}
+
+// Node.register_hook(fn(grad_inputs, grad_outputs)) / register_prehook(fn(grad_outputs)): a
+// RemovableHandle whose id keys the hook on the node.
+ObjPtr node_hook_registrar(Interpreter& in, const std::shared_ptr<tp::Node>& node, bool pre) {
+  std::weak_ptr<tp::Node> weak = node;
+  return in.make_function(pre ? "Node.register_prehook" : "Node.register_hook", [weak, pre](Interpreter& in, CallArgs& a) {
+    ArgParser p(in, pre ? "register_prehook" : "register_hook", a);
+    ObjPtr hook = p.required("fn", 0);
+    p.finish();
+    auto n = weak.lock();
+    if (!n) in.raise("RuntimeError", "the node of this hook is gone");
+    ObjPtr name_obj = in.getattr_or_null(hook, "__name__");
+    std::string name = name_obj ? in.str(name_obj) : in.type_name(hook);
+    auto handle = std::make_shared<InstanceObj>("RemovableHandle");
+    int64_t key = handle->id;
+    std::weak_ptr<Object> self_ref = handle;
+    handle->repr_hook = [self_ref](Interpreter& in) {
+      return "<torch.utils.hooks.RemovableHandle object at " + in.address_of(self_ref.lock()) + ">";
+    };
+    if (pre) {
+      n->pre_hooks.emplace_back(key, [&in, hook, name](const TensorList& grad_outputs) {
+        ObjPtr r = in.call(hook, CallArgs{{grads_tuple(in, grad_outputs)}, {}});
+        return hook_result(in, r, grad_outputs.size(), name);
+      });
+    } else {
+      n->post_hooks.emplace_back(key, [&in, hook, name](const TensorList& grad_inputs, const TensorList& grad_outputs) {
+        ObjPtr r = in.call(hook, CallArgs{{grads_tuple(in, grad_inputs), grads_tuple(in, grad_outputs)}, {}});
+        return hook_result(in, r, grad_inputs.size(), name);
+      });
+    }
+    handle->set("remove", in.make_function("RemovableHandle.remove", [weak, key, pre](Interpreter& in, CallArgs&) {
+      if (auto n = weak.lock()) {
+        if (pre) {
+          auto& v = n->pre_hooks;
+          v.erase(std::remove_if(v.begin(), v.end(), [&](const auto& h) { return h.first == key; }), v.end());
+        } else {
+          auto& v = n->post_hooks;
+          v.erase(std::remove_if(v.begin(), v.end(), [&](const auto& h) { return h.first == key; }), v.end());
+        }
+      }
+      return in.none();
     }));
+    return ObjPtr(handle);
+  });
+}
+
+}  // namespace
+
+ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<tp::Node>& node, const std::string& name) {
+  if (name == "name") {
+    // holds the node like a bound method holds its self: grad_fn of a temporary answers too
+    return in.make_function("Node.name", [node](Interpreter& in, CallArgs&) { return in.make_str(node->cpp_name()); });
+  }
   if (name == "next_functions") {
     std::vector<ObjPtr> pairs;
     for (auto& e : node->next_edges)
@@ -85,6 +160,7 @@ ObjPtr node_attr(Interpreter& in, const ObjPtr& self, const std::string& name) {
     return nullptr;
   }
   if (name == "metadata") return in.make_dict();
+  if (name == "register_hook" || name == "register_prehook") return node_hook_registrar(in, node, name == "register_prehook");
   if (name.rfind("_saved_", 0) == 0) {
     std::string want = name.substr(7);
     for (const SavedVariable* sv : node->saved_variables())
@@ -95,12 +171,10 @@ ObjPtr node_attr(Interpreter& in, const ObjPtr& self, const std::string& name) {
       }
     // Generated nodes expose every saved slot; one the op did not need to save reads as None
     // (e.g. MulBackward0._saved_self for x * 3).
-    return node->name() == "AccumulateGrad" ? nullptr : in.none();
+    return node->name() == "AccumulateGrad" || node->as_custom_function() ? nullptr : in.none();
   }
   return nullptr;
 }
-
-}  // namespace
 
 ObjPtr getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
   switch (self->kind) {
@@ -133,12 +207,14 @@ ObjPtr getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
       if (name == "index") return (l ? l->has_index : !dv.is_cpu()) ? in.make_int(dv.index) : in.none();
       return nullptr;
     }
-    case Kind::Node: return node_attr(in, self, name);
+    case Kind::Node: return node_attr_of(in, self, cast<NodeObj>(self).node, name);
+    case Kind::Instance: return function_ctx_getattr(in, self, name);
     default: return nullptr;
   }
 }
 
 bool setattr(Interpreter& in, const ObjPtr& self, const std::string& name, const ObjPtr& value) {
+  if (self->kind == Kind::Instance) return function_ctx_setattr(in, self, name, value);
   if (self->kind != Kind::Tensor) return false;
   const Tensor& t = tensor_of(self);
   if (name == "requires_grad") {
@@ -156,15 +232,17 @@ bool setattr(Interpreter& in, const ObjPtr& self, const std::string& name, const
   if (name == "data") {
     if (!is_tensor(value))
       throw TorchError("TypeError", "Variable data has to be a tensor, but got " + in.type_name(value));
-    // VariableHooks::set_data: take the new tensor's storage and geometry, keep autograd metadata
-    // and the version counter (shallow_copy_from).
+    // VariableHooks::set_data: take the new tensor's storage, geometry and dtype (shallow_copy_from),
+    // keep autograd metadata and the version counter.
     const Tensor& src = tensor_of(value);
+    TP_CHECK(t.device().type == src.device().type,
+             "Attempted to call `variable.set_data(tensor)`, but `variable` and `tensor` have incompatible tensor type.");
+    TP_CHECK(!t.requires_grad() || is_floating(src.dtype()),
+             "data set to a tensor that requires gradients must be floating point or complex dtype");
     auto* impl = t.impl();
-    impl->storage = src.storage();
-    impl->sizes = src.sizes();
-    impl->strides = src.strides();
-    impl->storage_offset = src.storage_offset();
+    if (src.dtype() != t.dtype() || src.device() != t.device()) impl->grad_accumulator.reset();  // metadata out of date
     impl->dtype = src.dtype();
+    set_geometry(t, src.storage(), src.sizes(), src.strides(), src.storage_offset());
     return true;
   }
   return false;

@@ -103,6 +103,30 @@ bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out) {
   out = scalar_obj(in, s->at(i));
   return true;
 }
+// storage[i] = v: writes the byte (untyped) or element (typed) in place; every tensor on the storage
+// sees it (no version counter moves: storages have none).
+bool storage_set_item(Interpreter& in, const ObjPtr& o, int64_t i, const ObjPtr& value) {
+  auto* s = obj_cast<StorageObj>(o.get());
+  if (!s) return false;
+  int64_t n = s->length();
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) throw TorchError("IndexError", "index " + std::to_string(i) + " out of range for storage of size " + std::to_string(n));
+  Scalar v = to_scalar(value);
+  if (!s->dtype) {
+    int64_t b = v.to_int();
+    TP_CHECK(b >= 0 && b <= 255, "Value out of range (expected 0 to 255)");  // UntypedStorage.__setitem__ takes bytes
+    s->storage->data()[i] = uint8_t(b);
+  } else {
+    Tensor t = make_tensor(s->storage, {n}, {1}, 0, *s->dtype, ctx().new_version_counter());
+    t.set_at(i, v);
+  }
+  s->storage->mark_written();
+  return true;
+}
+StoragePtr storage_of(const ObjPtr& o) {
+  auto* s = obj_cast<StorageObj>(o.get());
+  return s ? s->storage : nullptr;
+}
 bool storage_len(const ObjPtr& o, int64_t& out) {
   auto* s = obj_cast<StorageObj>(o.get());
   if (!s) return false;

@@ -12,6 +12,7 @@ namespace tp::interp::lib {
 ObjPtr ndarray_getitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index);  // bindings/numpy/ndarray.cpp
 bool ndarray_setitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index, const ObjPtr& value);
 bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out);       // bindings/tensor/core_methods.cpp
+bool storage_set_item(Interpreter& in, const ObjPtr& o, int64_t i, const ObjPtr& value);  // same file
 
 namespace {
 
@@ -286,6 +287,7 @@ ObjPtr getitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index) {
 
 bool setitem(Interpreter& in, const ObjPtr& self, const ObjPtr& index, const ObjPtr& value) {
   if (is_ndarray(self)) return ndarray_setitem(in, self, index, value);
+  if (index->kind == Kind::Int && storage_set_item(in, self, cast<IntObj>(index).value, value)) return true;
   if (!is_tensor(self)) return false;
   const Tensor& t = tensor_of(self);
   if (index->kind == Kind::Bool && !cast<BoolObj>(index).value) return true;  // x[False] = v does nothing

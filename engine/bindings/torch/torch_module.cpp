@@ -12,6 +12,8 @@
 
 namespace tp::interp::lib {
 
+void install_set_storage(Interpreter& in, ClassObj& tensor_class);  // bindings/torch/set_storage.cpp
+
 namespace {
 
 // no_grad / enable_grad / inference_mode: a class whose instances are context managers and which,
@@ -122,6 +124,7 @@ void install_autograd(Interpreter& in, ModuleObj& torch) {
   ag->set("set_grad_enabled", torch.get("set_grad_enabled"));
   in.register_module("torch.autograd", ag);
   torch.set("autograd", ag);
+  install_autograd_function(in, *ag);
 }
 
 void install_cuda(Interpreter& in, ModuleObj& torch) {
@@ -324,6 +327,7 @@ void install_modules(Interpreter& in) {
   install_view_methods(in, *torch, *tc);
   install_math_methods(in, *torch, *tc);
   install_shape_methods(in, *torch, *tc);
+  install_set_storage(in, *tc);
   install_reductions(in, *torch, *tc);
   install_sort_scatter(in, *torch, *tc);
   install_index_ops(in, *torch, *tc);
