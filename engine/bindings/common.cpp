@@ -159,13 +159,9 @@ ObjPtr node_obj(Interpreter& in, const std::shared_ptr<tp::Node>& n) {
   if (!n) return in.none();
   if (ObjPtr ctx_obj = custom_function_object(n)) return ctx_obj;
   auto& cache = state(in).node_objects;
-  auto it = cache.find(n.get());
-  if (it != cache.end())
-    if (auto o = it->second.lock()) return o;
+  if (ObjPtr o = cache.find(n.get())) return o;
   auto o = std::make_shared<NodeObj>(n);
-  cache[n.get()] = o;
-  if (cache.size() > 4096)
-    for (auto i = cache.begin(); i != cache.end();) i = i->second.expired() ? cache.erase(i) : std::next(i);
+  cache.insert(n.get(), o);
   return o;
 }
 

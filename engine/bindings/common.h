@@ -12,6 +12,7 @@
 #include "python/args.h"
 #include "python/interpreter.h"
 #include "python/value.h"
+#include "python/weak_object_cache.h"
 
 namespace tp::interp::lib {
 
@@ -39,7 +40,7 @@ struct TorchModule : ModuleObj {
   ObjPtr dtypes[kNumDTypes];
   std::shared_ptr<ClassObj> tensor_class;
   ObjPtr generator;
-  std::unordered_map<const tp::Node*, std::weak_ptr<Object>> node_objects;
+  WeakObjectCache<tp::Node> node_objects;
 };
 
 TorchModule& state(Interpreter& in);

@@ -1,6 +1,7 @@
 #include "core/tensor.h"
 #include "core/tensor_geometry.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -18,8 +19,10 @@ int64_t shape_numel(const Shape& sizes) {
 }
 
 namespace {
-// c10::storage_max(): the largest byte count a storage may have.
-constexpr uint64_t kStorageMax = uint64_t(std::numeric_limits<int64_t>::max());
+// c10::storage_max(): the largest byte count a storage may have; it must fit int64_t and size_t
+// (4 GiB - 1 in 32-bit WebAssembly, where a wider count would wrap when converted).
+constexpr uint64_t kStorageMax = std::min(uint64_t(std::numeric_limits<int64_t>::max()),
+                                          uint64_t(std::numeric_limits<size_t>::max()));
 }  // namespace
 
 size_t storage_nbytes(const Shape& sizes, const Shape& strides, size_t itemsize) {
@@ -167,7 +170,7 @@ void check_geometry(const Storage& storage_ref, const Shape& sizes, const Shape&
     uint64_t offset_bytes = 0, required = 0;
     bool overflow = __builtin_mul_overflow(uint64_t(storage_offset), uint64_t(item), &offset_bytes) ||
                     __builtin_add_overflow(uint64_t(view_bytes), offset_bytes, &required) ||
-                    required > uint64_t(std::numeric_limits<int64_t>::max());
+                    required > kStorageMax;
     TP_CHECK(!overflow, "Storage size calculation overflowed with sizes=" + shape_str(sizes) + " and strides=" +
                             shape_str(strides));
     if (required > storage->nbytes())

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "python/objects/dict_index.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/modules/collections.h"
@@ -279,19 +280,7 @@ bool as_index(Interpreter& in, const ObjPtr& idx, int64_t& out) {
 }  // namespace
 
 // Position of `key` in a dict, or -1 (hash-first semantics: tensors compare by identity).
-static int64_t dict_find(Interpreter& in, DictObj& d, const ObjPtr& key) {
-  if (key->kind == Kind::List || key->kind == Kind::Dict || (key->kind == Kind::Set && !static_cast<SetObj&>(*key).frozen))
-    throw TorchError("TypeError", "unhashable type: '" + in.type_name(key) + "'");
-  bool identity = key->kind == Kind::Tensor || key->kind == Kind::NdArray || key->kind == Kind::Instance ||
-                  key->kind == Kind::UserFunction || key->kind == Kind::Module || key->kind == Kind::Class;
-  for (size_t i = 0; i < d.items.size(); ++i) {
-    const ObjPtr& k = d.items[i].first;
-    if (k.get() == key.get()) return int64_t(i);
-    if (identity || k->kind == Kind::Tensor || k->kind == Kind::NdArray) continue;
-    if (in.equals(k, key)) return int64_t(i);
-  }
-  return -1;
-}
+static int64_t dict_find(Interpreter& in, DictObj& d, const ObjPtr& key) { return dict_lookup(in, d, key); }
 
 ObjPtr Interpreter::getitem(const ObjPtr& o, const ObjPtr& idx) {
   auto& impl = *impl_;
@@ -439,7 +428,7 @@ void Interpreter::setitem(const ObjPtr& o, const ObjPtr& idx, const ObjPtr& valu
         return;
       }
       if (k >= 0) d.items[size_t(k)].second = value;
-      else d.items.push_back({idx, value});
+      else dict_append(*this, d, idx, value);
       return;
     }
     case Kind::Instance: {

@@ -12,6 +12,7 @@
 
 #include "python/parser/ast.h"
 #include "python/interpreter.h"
+#include "python/weak_object_cache.h"
 
 namespace tp::interp {
 
@@ -112,7 +113,7 @@ struct Interpreter::Impl {
   std::unordered_map<std::string, ObjPtr> builtins;
   std::unordered_map<std::string, std::shared_ptr<ClassObj>> builtin_classes;  // "int", "ValueError" ...
   std::map<std::string, std::shared_ptr<ModuleObj>> modules;                  // importable, by dotted name
-  std::unordered_map<const TensorImpl*, std::weak_ptr<Object>> tensor_objects, ndarray_objects;
+  WeakObjectCache<TensorImpl> tensor_objects, ndarray_objects;
   std::unordered_map<std::string, ObjPtr> method_cache;  // "list.append" -> FunctionObj
   std::unordered_map<std::string, std::shared_ptr<ClassObj>> user_exception_classes;  // `class E(Exception)`
   std::unordered_map<std::string, std::shared_ptr<ClassObj>> synthetic_classes;       // type(x) of library objects

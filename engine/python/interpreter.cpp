@@ -8,6 +8,7 @@
 #include "core/context.h"
 #include "core/utf8.h"
 #include "core/error.h"
+#include "core/heap.h"
 #include "python/interp_impl.h"
 #include "python/parser/lexer.h"
 #include "python/library.h"
@@ -70,29 +71,17 @@ ObjPtr Interpreter::make_dict(std::vector<std::pair<ObjPtr, ObjPtr>> items) {
 
 ObjPtr Interpreter::wrap_tensor(const Tensor& t) {
   auto& cache = impl_->tensor_objects;
-  auto it = cache.find(t.impl());
-  if (it != cache.end()) {
-    if (auto o = it->second.lock()) return o;
-  }
+  if (ObjPtr o = cache.find(t.impl())) return o;
   auto o = std::make_shared<TensorObj>(t);
-  cache[t.impl()] = o;
-  if (cache.size() > 4096) {  // drop dead entries now and then
-    for (auto i = cache.begin(); i != cache.end();) i = i->second.expired() ? cache.erase(i) : std::next(i);
-  }
+  cache.insert(t.impl(), o);
   return o;
 }
 
 ObjPtr Interpreter::wrap_ndarray(const Tensor& t) {
   auto& cache = impl_->ndarray_objects;
-  auto it = cache.find(t.impl());
-  if (it != cache.end()) {
-    if (auto o = it->second.lock()) return o;
-  }
+  if (ObjPtr o = cache.find(t.impl())) return o;
   auto o = std::make_shared<NdArrayObj>(t);
-  cache[t.impl()] = o;
-  if (cache.size() > 4096) {
-    for (auto i = cache.begin(); i != cache.end();) i = i->second.expired() ? cache.erase(i) : std::next(i);
-  }
+  cache.insert(t.impl(), o);
   return o;
 }
 
@@ -169,9 +158,17 @@ void Interpreter::count_step() {
     impl_->limit_error("RuntimeError", "step limit exceeded: the program ran more than " +
                                            std::to_string(limits_.max_steps) +
                                            " steps (the playground's limit; is there an infinite loop?)");
+  if ((steps_ & 255) == 0) check_heap();
+}
+
+void Interpreter::check_heap() {
+  if (heap_bytes_in_use() > limits_.max_heap_bytes)
+    impl_->limit_error("MemoryError", "the program holds more than " + std::to_string(limits_.max_heap_bytes >> 20) +
+                                          " MiB of memory (the playground's limit)");
 }
 
 void Interpreter::Impl::count_steps(int64_t n) {
+  if (((in.steps_ + n) >> 8) != (in.steps_ >> 8)) in.check_heap();  // crossed a multiple of 256
   in.steps_ += n;
   if (in.steps_ > in.limits_.max_steps) {
     in.steps_ -= 1;

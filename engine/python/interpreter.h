@@ -111,6 +111,7 @@ class Interpreter {
   Impl& impl() { return *impl_; }
   int current_line() const { return current_line_; }
   void count_step();                 // the step budget (statements + loop iterations)
+  void check_heap();                 // the whole-program memory cap (Limits::max_heap_bytes)
   void enter_call();                 // recursion limit
   void exit_call() { --depth_; }
   // Note [One recursion budget] (limits.h): a scope that recurses on user data holds one of these.

@@ -19,6 +19,7 @@ struct Limits {
   int max_nesting = 200;             // parser: nested brackets / blocks (SyntaxError)
   size_t max_str_bytes = 64 << 20;   // one str (MemoryError)
   size_t max_items = 4000000;        // one list / tuple / dict (MemoryError)
+  size_t max_heap_bytes = size_t(1) << 30;  // everything the program holds, checked every 256 steps
 };
 
 }  // namespace tp::interp

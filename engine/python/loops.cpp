@@ -26,9 +26,10 @@ Flow Interpreter::Impl::exec_for(const For& s) {
   ObjPtr seq = eval_iterable(*s.iter);
   frame->failing = nullptr;
   bool first = true;
+  bool pulls_counted = false;  // next_item counts each pull as a step; do not count it again
   auto step = [&](const ObjPtr& item) -> Flow {
     in.current_line_ = s.line;
-    if (!first) in.count_step();
+    if (!first && !pulls_counted) in.count_step();
     first = false;
     assign(*s.target, item);
     return exec_block(s.body);
@@ -69,6 +70,7 @@ Flow Interpreter::Impl::exec_for(const For& s) {
     if (set.table.size() != n) throw_error("RuntimeError", "Set changed size during iteration");
   } else {  // one item per iteration (Note [Lazy iteration])
     ObjPtr it = in.iter(seq);
+    pulls_counted = true;
     while (true) {
       in.current_line_ = s.line;  // an error raised by the iterator belongs to the `for` line
       frame->failing = nullptr;

@@ -96,6 +96,7 @@ struct DictObj : Object {
   enum class Flavor { Dict, OrderedDict, DefaultDict, Counter };
   Flavor flavor = Flavor::Dict;
   ObjPtr default_factory;  // defaultdict: called for a missing key (nullptr = None: KeyError)
+  std::shared_ptr<struct DictIndex> index;  // hash -> position (Note [Dict index], objects/dict_index.cpp)
 };
 // set / frozenset: elements in a CPython-shaped hash table (Note [CPython set order]).
 struct SetObj : Object {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "python/objects/dict_index.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
 
@@ -22,9 +23,8 @@ ObjPtr new_flavored(Interpreter& in, Flavor f, std::vector<std::pair<ObjPtr, Obj
 }
 
 ObjPtr lookup(Interpreter& in, DictObj& d, const ObjPtr& k) {
-  for (auto& kv : d.items)
-    if (kv.first.get() == k.get() || in.equals(kv.first, k)) return kv.second;
-  return nullptr;
+  int64_t p = dict_lookup(in, d, k);
+  return p >= 0 ? d.items[size_t(p)].second : nullptr;
 }
 
 // Counter.update / Counter.subtract (sign +1 / -1): a mapping adds (subtracts) its counts, any

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "python/objects/dict_index.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/modules/collections.h"
@@ -152,15 +153,14 @@ const std::unordered_map<std::string, NativeFn>& dict_methods() {
        }},
       {"get", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          if (a.args.size() < 2 || a.args.size() > 3) throw TorchError("TypeError", "get expected at most 2 arguments, got " + std::to_string(a.args.size() - 1));
-         ObjPtr k = a.args[1];
-         for (auto& kv : self_dict(a).items)
-           if (kv.first.get() == k.get() || in.equals(kv.first, k)) return kv.second;
+         int64_t p = dict_lookup(in, self_dict(a), a.args[1]);
+         if (p >= 0) return self_dict(a).items[size_t(p)].second;
          return a.args.size() == 3 ? a.args[2] : in.none();
        }},
       {"setdefault", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          ObjPtr k = a.args.at(1);
-         for (auto& kv : self_dict(a).items)
-           if (in.equals(kv.first, k)) return kv.second;
+         int64_t p = dict_lookup(in, self_dict(a), k);
+         if (p >= 0) return self_dict(a).items[size_t(p)].second;
          ObjPtr v = a.args.size() > 2 ? a.args[2] : in.none();
          in.setitem(a.args[0], k, v);
          return v;
@@ -168,12 +168,10 @@ const std::unordered_map<std::string, NativeFn>& dict_methods() {
       {"pop", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          auto& items = self_dict(a).items;
          ObjPtr k = a.args.at(1);
-         for (size_t i = 0; i < items.size(); ++i) {
-           if (in.equals(items[i].first, k)) {
-             ObjPtr v = items[i].second;
-             items.erase(items.begin() + long(i));
-             return v;
-           }
+         if (int64_t i = dict_lookup(in, self_dict(a), k); i >= 0) {
+           ObjPtr v = items[size_t(i)].second;
+           items.erase(items.begin() + long(i));
+           return v;
          }
          if (a.args.size() > 2) return a.args[2];
          PyException e = in.impl().make_error("KeyError", in.repr(k));

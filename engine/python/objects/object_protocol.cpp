@@ -343,7 +343,11 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
       if (auto* it = obj_cast<IteratorObj>(o.get()); it && it->reusable) return it->items;
       std::vector<ObjPtr> out;
       ObjPtr it = iter(o);
-      while (ObjPtr x = next_item(it)) out.push_back(std::move(x));
+      while (ObjPtr x = next_item(it)) {
+        out.push_back(std::move(x));
+        // list(itertools.count()) must end in MemoryError, not take all the memory there is.
+        if ((out.size() & 4095) == 0) impl_->charge_items(double(out.size()));
+      }
       return out;
     }
     default: break;
@@ -375,7 +379,6 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
       int64_t stop = r.stop, step = r.step;
       return std::make_shared<IteratorObj>("range_iterator", [v, stop, step](Interpreter& in) -> ObjPtr {
         if (step > 0 ? *v >= stop : *v <= stop) return nullptr;
-        in.impl().count_steps(1);  // sum(map(f, range(10**9))) runs into the step limit, not forever
         ObjPtr x = in.make_int(*v);
         *v += step;
         return x;
@@ -429,6 +432,9 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
 
 ObjPtr Interpreter::next_item(const ObjPtr& it) {
   RecursionScope scope(*this, "");
+  // Every item pulled from an iterator is a step, also inside builtins: max(itertools.count())
+  // ends at the step limit instead of never (a `for` loop does not count its pulls twice).
+  impl_->count_steps(1);
   if (auto* io = obj_cast<IteratorObj>(it.get()); io && !io->reusable) return io->next(*this);
   auto cls = it->kind == Kind::Instance ? impl_->class_of(it) : nullptr;
   ObjPtr m = cls ? impl_->class_lookup(*cls, "__next__") : nullptr;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "python/objects/dict_index.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/library.h"
@@ -328,15 +329,9 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
         found = static_cast<StrObj&>(*c).value.find(static_cast<StrObj&>(*a).value) != std::string::npos;
         break;
       case Kind::Dict:
-        for (auto& kv : static_cast<DictObj&>(*c).items) {
-          if (kv.first.get() == a.get() ||
-              (!is_arraylike(a) && !is_arraylike(kv.first) && a->kind != Kind::List && equals(kv.first, a))) {
-            found = true;
-            break;
-          }
-        }
         if (a->kind == Kind::List || a->kind == Kind::Dict || (a->kind == Kind::Set && !static_cast<SetObj&>(*a).frozen))
           impl.throw_error("TypeError", "unhashable type: '" + type_name(a) + "'");
+        found = dict_lookup(*this, static_cast<DictObj&>(*c), a) >= 0;
         break;
       case Kind::Range: {
         if (!is_intlike(a)) {

@@ -382,6 +382,7 @@ const std::unordered_map<std::string, NativeFn>& str_methods() {
       {"center", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          ArgParser p(in, "center", a);
          int64_t w = to_int(in, p.required("width", 1));
+         in.impl().charge_str(double(w));  // before building: a width of 10**9 is refused, not allocated
          ObjPtr f = p.get("fillchar", 2);
          std::string fill = is_none(f) ? " " : to_str(in, f);
          std::string s = self_str(a);
@@ -397,6 +398,7 @@ const std::unordered_map<std::string, NativeFn>& str_methods() {
       {"ljust", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          ArgParser p(in, "ljust", a);
          int64_t w = to_int(in, p.required("width", 1));
+         in.impl().charge_str(double(w));  // before building: a width of 10**9 is refused, not allocated
          ObjPtr f = p.get("fillchar", 2);
          std::string fill = is_none(f) ? " " : to_str(in, f), s = self_str(a);
          for (int64_t n = int64_t(utf8_length(s)); n < w; ++n) s += fill;
@@ -405,6 +407,7 @@ const std::unordered_map<std::string, NativeFn>& str_methods() {
       {"rjust", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          ArgParser p(in, "rjust", a);
          int64_t w = to_int(in, p.required("width", 1));
+         in.impl().charge_str(double(w));  // before building: a width of 10**9 is refused, not allocated
          ObjPtr f = p.get("fillchar", 2);
          std::string fill = is_none(f) ? " " : to_str(in, f), s = self_str(a), pre;
          for (int64_t n = int64_t(utf8_length(s)); n < w; ++n) pre += fill;
@@ -416,8 +419,10 @@ const std::unordered_map<std::string, NativeFn>& str_methods() {
          std::string s = self_str(a);
          std::string sign;
          if (!s.empty() && (s[0] == '-' || s[0] == '+')) { sign = s.substr(0, 1); s = s.substr(1); }
-         while (int64_t(s.size() + sign.size()) < w) s = "0" + s;
-         return in.make_str(sign + s);
+         int64_t zeros = w - int64_t(s.size() + sign.size());
+         if (zeros <= 0) return in.make_str(sign + s);
+         in.impl().charge_str(double(w));
+         return in.make_str(sign + std::string(size_t(zeros), '0') + s);
        }},
       {"partition", [](Interpreter& in, CallArgs& a) -> ObjPtr {
          ArgParser p(in, "partition", a);

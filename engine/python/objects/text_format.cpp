@@ -1,5 +1,6 @@
 // Python's text conventions: str repr quoting, float repr (shortest round-trip), the format-spec
 // mini-language (format(), f-strings, str.format), `%` formatting, and UTF-8 code points.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -120,6 +121,21 @@ struct Spec {
   char type = 0;
 };
 
+// A width or precision that would build more than the playground's string limit is refused while
+// the spec is read, before a byte is allocated ('{:>1000000000}'.format('x') asked for 1 GB).
+constexpr int kMaxFormatWidth = 64 << 20;
+
+int format_number(const std::string& digits) {
+  int64_t v = 0;
+  for (char c : digits) {
+    v = v * 10 + (c - '0');
+    if (v > kMaxFormatWidth)
+      throw TorchError("MemoryError", "the program built a string of more than " + std::to_string(kMaxFormatWidth >> 20) +
+                                          " MiB (the playground's limit)");
+  }
+  return int(v);
+}
+
 Spec parse_spec(const std::string& s) {
   Spec sp;
   size_t i = 0, n = s.size();
@@ -141,14 +157,14 @@ Spec parse_spec(const std::string& s) {
   }
   size_t w = i;
   while (i < n && isdigit((unsigned char)s[i])) ++i;
-  if (i > w) sp.width = atoi(s.substr(w, i - w).c_str());
+  if (i > w) sp.width = format_number(s.substr(w, i - w));
   if (i < n && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
   if (i < n && s[i] == '.') {
     ++i;
     size_t p = i;
     while (i < n && isdigit((unsigned char)s[i])) ++i;
     if (i == p) throw TorchError("ValueError", "Format specifier missing precision");
-    sp.precision = atoi(s.substr(p, i - p).c_str());
+    sp.precision = format_number(s.substr(p, i - p));
   }
   if (i < n) sp.type = s[i++];
   if (i < n) throw TorchError("ValueError", "Invalid format specifier '" + s + "' for object of type 'float'");
@@ -333,12 +349,20 @@ std::string percent_format(Interpreter& in, const std::string& fmt, const ObjPtr
       if (next >= values.size()) throw TorchError("TypeError", "not enough arguments for format string");
       return values[next++];
     };
-    if (i < fmt.size() && fmt[i] == '*') { sp.width = int(to_int(in, take_value())); ++i; }
-    while (i < fmt.size() && isdigit((unsigned char)fmt[i])) sp.width = (sp.width < 0 ? 0 : sp.width * 10) + (fmt[i++] - '0');
+    auto digits = [&] {
+      size_t start = i;
+      while (i < fmt.size() && isdigit((unsigned char)fmt[i])) ++i;
+      return fmt.substr(start, i - start);
+    };
+    if (i < fmt.size() && fmt[i] == '*') {
+      int64_t w = to_int(in, take_value());
+      sp.width = w > 0 ? format_number(std::to_string(w)) : int(std::max<int64_t>(w, -1));
+      ++i;
+    }
+    if (std::string d = digits(); !d.empty()) sp.width = format_number(d);
     if (i < fmt.size() && fmt[i] == '.') {
       ++i;
-      sp.precision = 0;
-      while (i < fmt.size() && isdigit((unsigned char)fmt[i])) sp.precision = sp.precision * 10 + (fmt[i++] - '0');
+      sp.precision = format_number("0" + digits());
     }
     if (i >= fmt.size()) throw TorchError("ValueError", "incomplete format");
     char t = fmt[i];
