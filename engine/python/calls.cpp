@@ -85,6 +85,7 @@ ObjPtr Interpreter::call(const ObjPtr& callable, CallArgs args) {
 }
 
 ObjPtr Interpreter::Impl::call_user(const UserFunctionObj& f, CallArgs& args, ObjPtr function) {
+  if (user_code_blocked) throw UserCodeBlocked{};
   in.enter_call();
   Frame fr;
   fr.scope = std::make_shared<Scope>();

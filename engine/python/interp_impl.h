@@ -16,6 +16,13 @@
 
 namespace tp::interp {
 
+// Note [The trace runs no user code]: thrown when code of the program would run while the trace
+// takes a repr (a module's extra_repr, a class's __repr__ reached from a container): that code could
+// print, loop, or take snapshots itself. Deliberately not a std::exception, so nothing on the way
+// converts it into a Python error; repr_without_user_code catches it and draws a plain repr.
+struct UserCodeBlocked {};
+
+
 // A namespace: the module globals, a function call's locals, a comprehension or a class body.
 struct Scope {
   std::unordered_map<std::string, ObjPtr> vars;

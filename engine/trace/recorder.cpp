@@ -97,8 +97,8 @@ class BackwardLog {
   std::vector<std::string> events_;
 };
 
-// Collects one JSON object per executed statement. Past max_steps only the last statement is
-// drawn, and it is snapshotted once, when the run ends: a long loop must not pay for (and freeze
+// Collects one JSON object per executed statement. Past max_steps (or max_trace_bytes of
+// snapshots) only the last statement is drawn, and it is snapshotted once, when the run ends: a long loop must not pay for (and freeze
 // the page over) hundreds of thousands of snapshots nobody will see.
 class StepRecorder {
  public:
@@ -117,8 +117,9 @@ class StepRecorder {
   void record(const StatementEvent& ev) {
     Pending step{count_++, ev.line, ev.end_line, ev.stdout_text, ev.stderr_text, {}, backward_.root_node(), {}};
     if (ev.error) step.error = *ev.error;
-    if (steps_.size() + 1 < options_.max_steps) {
+    if (steps_.size() + 1 < options_.max_steps && bytes_ < options_.max_trace_bytes) {
       steps_.push_back(snapshot(step));
+      bytes_ += steps_.back().size();
       return;
     }
     if (pending_) ++omitted_;
@@ -179,6 +180,7 @@ class StepRecorder {
   std::vector<std::string> steps_;
   std::optional<Pending> pending_;
   size_t count_ = 0, omitted_ = 0;
+  size_t bytes_ = 0;  // of the snapshots in steps_
 };
 
 void write_limits(trace::JsonWriter& w, const interp::Limits& l) {

@@ -13,6 +13,10 @@ class Session;
 struct TraceOptions {
   size_t max_steps = 3000;           // snapshots kept; later statements replace the last one
   size_t max_storage_values = 1024;  // larger storages carry their first and last halves
+  // Snapshots kept in all: past it, as past max_steps, only the last statement is drawn. A loop
+  // whose world keeps growing (`total = total + loss` holds the whole graph) would otherwise make
+  // a trace quadratic in its length (1 GB and std::bad_alloc in the page at 1,000 iterations).
+  size_t max_trace_bytes = size_t(48) << 20;
 };
 
 // Runs `source` in a fresh session and returns the trace JSON.

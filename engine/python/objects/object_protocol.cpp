@@ -84,7 +84,13 @@ std::string Interpreter::repr_without_user_code(const ObjPtr& o) {
     bool value;
     ~Restore() { flag = value; }
   } restore{impl_->user_code_blocked, was};
-  return repr(o);
+  try {
+    return repr(o);
+  } catch (const UserCodeBlocked&) {  // Note [The trace runs no user code]
+    auto* inst = o->kind == Kind::Instance ? static_cast<InstanceObj*>(o.get()) : nullptr;
+    bool user = inst && inst->cls && inst->cls->is_user;
+    return std::string("<") + (user ? "__main__." : "") + type_name(o) + " object at " + address_of(o) + ">";
+  }
 }
 
 std::string Interpreter::repr(const ObjPtr& o) {
@@ -174,7 +180,6 @@ std::string Interpreter::repr(const ObjPtr& o) {
     case Kind::Instance: {
       auto cls = impl.class_of(o);
       ObjPtr m = cls ? impl.class_lookup(*cls, "__repr__") : nullptr;
-      if (m && impl.user_code_blocked && m->kind == Kind::UserFunction) m = nullptr;
       if (m) {
         CallArgs a;
         a.args = {o};
