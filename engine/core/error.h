@@ -43,4 +43,4 @@ class InternalError : public std::logic_error {
 #define TP_CHECK_TYPE(cond, msg) \
   do { if (!(cond)) ::tp::throw_type(msg); } while (0)
 #define TP_INTERNAL_ASSERT(cond, msg) \
-  do { if (!(cond)) throw ::tp::InternalError(std::string(msg) + " (" __FILE__ ")"); } while (0)
+  do { if (!(cond)) throw ::tp::InternalError(msg); } while (0)

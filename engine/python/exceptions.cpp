@@ -4,6 +4,7 @@
 
 #include <map>
 #include <new>
+#include <stdexcept>
 
 #include "core/error.h"
 #include "python/interp_impl.h"
@@ -266,14 +267,20 @@ PyException Interpreter::Impl::convert(const std::exception& ex, bool& ok) {
     return e;
   } catch (const std::bad_alloc&) {
     return make_error("MemoryError", "");
+  } catch (const std::length_error&) {  // a container asked for more than it can ever hold
+    return make_error("MemoryError", "the program asked for more memory than the playground can hold");
   } catch (const SyntaxErrorInfo& s) {
     return make_error(s.type, s.message);
+  } catch (const InternalError& i) {  // a broken invariant: its message names it, and says it is ours
+    ok = false;
+    return make_error("RuntimeError", std::string(i.what()) + " (a bug in tensorplay, not in your program)");
   } catch (...) {
   }
+  // Anything else escaped from the C++ library (std::stoi, std::out_of_range ...): its text means
+  // nothing to a learner, so only say that the playground failed here.
   ok = false;
-  std::string what = ex.what();
-  if (what.rfind("internal error: ", 0) != 0) what = "internal error: " + what;
-  return make_error("RuntimeError", what);
+  return make_error("RuntimeError", "internal error: the playground failed on this line (a bug in tensorplay, not in "
+                                    "your program)");
 }
 
 bool Interpreter::Impl::exception_isinstance(const std::string& type, const std::string& handler) const {

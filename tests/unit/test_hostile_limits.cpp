@@ -3,8 +3,12 @@
 // names the limit; the session stays usable afterwards.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
 #include <string>
 
+#include "core/context.h"
+#include "python/interpreter.h"
+#include "python/value.h"
 #include "trace/session.h"
 
 using tp::RunResult;
@@ -59,4 +63,27 @@ TEST_CASE("a dict with many keys is looked up by hash, not by scanning", "[pytho
   RunResult r = s.run("d = {}\nfor i in range(200000):\n    d[i] = i\nt = 0\nfor i in range(200000):\n    t += d[i]\n"
                       "print(len(d), t, 199999 in d, -1 in d)\n", "prog.py");
   CHECK(r.stdout_text == "200000 19999900000 True False\n");
+}
+
+TEST_CASE("C++ library errors never reach the learner as C++ text", "[python][hostile]") {
+  Session s;
+  tp::ContextGuard guard(s.context());
+  auto& in = s.interpreter();
+  auto m = std::make_shared<tp::interp::ModuleObj>("leaky");
+  m->set("stoi", in.make_function("leaky.stoi", [](tp::interp::Interpreter&, tp::interp::CallArgs&) -> tp::interp::ObjPtr {
+    throw std::out_of_range("stoi");
+  }));
+  m->set("grow", in.make_function("leaky.grow", [](tp::interp::Interpreter&, tp::interp::CallArgs&) -> tp::interp::ObjPtr {
+    throw std::length_error("cannot create std::vector larger than max_size()");
+  }));
+  in.register_module("leaky", m);
+  auto error_of = [&](const std::string& src) {
+    RunResult r = s.run(src, "prog.py");
+    return r.error ? r.error->type + ": " + r.error->message : "no error";
+  };
+  std::string e1 = error_of("import leaky\nleaky.stoi()\n");
+  CHECK(e1 == "RuntimeError: internal error: the playground failed on this line (a bug in tensorplay, not in your program)");
+  CHECK(e1.find("stoi") == std::string::npos);
+  CHECK(error_of("leaky.grow()\n") == "MemoryError: the program asked for more memory than the playground can hold");
+  CHECK(error_of("print('still here')\n") == "no error");
 }
