@@ -11,6 +11,11 @@ echo "== native build + CTest (unit, golden, pydiff, rooms, conformance)"
 scripts/build.sh native
 (cd build/native && ctest --output-on-failure -j2)
 
+echo "== native unit, golden and hostile tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTP_SANITIZE=ON >/dev/null
+cmake --build build/asan -j"$(nproc)"
+(cd build/asan && ASAN_OPTIONS=detect_leaks=0 ctest -j2 --output-on-failure)
+
 echo "== wasm build + engine unit tests under Node"
 scripts/build.sh wasm
 node --no-experimental-fetch build/wasm/tensorplay_unit_tests_wasm.js  # emscripten 3.1.6 would fetch() the .wasm path in Node 20

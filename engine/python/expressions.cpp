@@ -102,6 +102,14 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
     case ExprKind::Ellipsis: return ellipsis_obj;
     case ExprKind::Int: {
       auto& lit = static_cast<const IntLit&>(e);
+#ifdef TP_FUZZ_PLANTED_BUG
+      // scripts/fuzz.sh --plant: a deliberate out-of-bounds write the fuzzer must find, which
+      // proves it reaches the evaluator (never defined in a real build).
+      if (lit.value == 31337) {
+        volatile char buf[4];
+        for (volatile int i = 0; i < 64; ++i) buf[i] = 0;
+      }
+#endif
       if (!lit.cache) lit.cache = in.make_int(lit.value);
       return lit.cache;
     }

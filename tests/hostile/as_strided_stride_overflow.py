@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(4)
+print(x.as_strided((2, 2), (2**62, 2**62)))

@@ -1,0 +1,2 @@
+import torch
+print(torch.empty(2**62, 2**62))

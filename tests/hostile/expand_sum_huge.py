@@ -1,0 +1,3 @@
+import torch
+x = torch.zeros(1).expand(2**62)
+print(x.sum())

@@ -1,0 +1,2 @@
+import torch
+print(torch.full((2**31, 2**31, 4), 1.0))

@@ -1,0 +1,2 @@
+import itertools
+x = list(itertools.count())

@@ -1,0 +1,2 @@
+import itertools
+print(max(itertools.count()))

@@ -1,0 +1,5 @@
+a = []
+a.append(a)
+print(a == a)
+b = [a]
+print(b)

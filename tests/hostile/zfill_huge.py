@@ -1,0 +1,2 @@
+s = "7".zfill(10**6)
+print(len(s))
