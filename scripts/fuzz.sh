@@ -10,11 +10,12 @@ scripts/install-deps.sh >/dev/null
 plant=OFF
 minutes=10
 if [[ ${1:-} == --plant ]]; then plant=ON; minutes=${2:-5}; else minutes=${1:-10}; fi
-dir=build/fuzz$([[ $plant == ON ]] && echo -planted || true)
+dir=build/fuzz  # one build: the planted bug is a single file's switch
 CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
   -DTP_FUZZ=ON -DTP_FUZZ_PLANT=$plant >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target tensorplay_fuzz
 corpus=$dir/corpus
+rm -rf "$dir/findings"
 mkdir -p "$corpus" "$dir/findings"
 cp examples/*.py tests/golden/*.py tests/hostile/*.py "$corpus"/ 2>/dev/null || true
 echo "== fuzzing for $minutes min (seeds: $(ls "$corpus" | wc -l) programs)"

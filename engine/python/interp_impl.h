@@ -70,6 +70,11 @@ struct IteratorObj : InstanceObj {
       : InstanceObj(std::move(type)), items(std::move(xs)), reusable(reusable_) { subtype = kSubtype; }
   IteratorObj(std::string type, Produce p)
       : InstanceObj(std::move(type)), reusable(false), produce(std::move(p)) { subtype = kSubtype; }
+  // A chain of 20,000 map() objects owns itself through `produce`: Note [Iterative destruction].
+  ~IteratorObj() override {
+    release_children(items);
+    if (produce) release_payload(std::make_shared<Produce>(std::move(produce)));
+  }
   std::vector<ObjPtr> items;
   size_t pos = 0;
   bool reusable;  // dict views (dict_keys / dict_items / dict_values): iterables, not iterators

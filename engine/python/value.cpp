@@ -12,7 +12,24 @@ namespace {
 // never share it).
 constexpr int kMaxReleaseDepth = 64;
 thread_local int release_depth = 0;
-thread_local std::vector<ObjPtr> parked;
+thread_local std::vector<std::shared_ptr<void>> parked;
+
+// Runs `release` (dropping references) one level deeper; the outermost level then releases what
+// deeper levels parked, one item at a time.
+template <class Release>
+void release_at_depth(Release release) noexcept {
+  ++release_depth;
+  release();
+  --release_depth;
+  if (release_depth > 0) return;
+  while (!parked.empty()) {
+    std::shared_ptr<void> next = std::move(parked.back());
+    parked.pop_back();
+    ++release_depth;
+    next.reset();
+    --release_depth;
+  }
+}
 }  // namespace
 
 void release_children(std::vector<ObjPtr>& children) noexcept {
@@ -22,17 +39,15 @@ void release_children(std::vector<ObjPtr>& children) noexcept {
     children.clear();
     return;
   }
-  ++release_depth;
-  children.clear();
-  --release_depth;
-  if (release_depth > 0) return;
-  while (!parked.empty()) {  // the outermost destructor releases what deeper ones parked
-    ObjPtr next = std::move(parked.back());
-    parked.pop_back();
-    ++release_depth;
-    next.reset();
-    --release_depth;
+  release_at_depth([&] { children.clear(); });
+}
+
+void release_payload(std::shared_ptr<void> payload) noexcept {
+  if (release_depth >= kMaxReleaseDepth) {
+    parked.push_back(std::move(payload));
+    return;
   }
+  release_at_depth([&] { payload.reset(); });
 }
 
 DictObj::~DictObj() {

@@ -62,6 +62,8 @@ using NativeFn = Callable<ObjPtr(Interpreter&, CallArgs&)>;
 // children to release_children: below a small depth they are released at once; deeper they are
 // parked and released one at a time by the outermost destructor, so the depth stays bounded.
 void release_children(std::vector<ObjPtr>& children) noexcept;
+// The same for state held in another form (an iterator's captured source): parked as a whole.
+void release_payload(std::shared_ptr<void> payload) noexcept;
 
 struct Object {
   explicit Object(Kind k);

@@ -2,16 +2,11 @@
 // (and, when it fails, exactly the .err line), traces are well-formed, the REPL continues the
 // program's world, and runs do not leak into each other. Needs the wasm build (build/wasm).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
 import { parseTrace, type ReplResult } from '../src/engine/trace';
 import { TraceModel } from '../src/model/world';
-
-const repo = new URL('../../', import.meta.url);
-const wasmDir = new URL('build/wasm/', repo);
-const wasmFile = new URL('tensorplay.wasm', wasmDir);
-const mjsFile = new URL('tensorplay.mjs', wasmDir);
+import { loadEngine, repo } from './wasm-module';
 
 function programs(dir: string): { name: string; source: string; out: string; err: string | null }[] {
   const d = new URL(`${dir}/`, repo);
@@ -34,13 +29,7 @@ let M: TensorplayModule;
 let session: Session;
 
 beforeAll(async () => {
-  if (!existsSync(wasmFile) || !existsSync(mjsFile) || readFileSync(wasmFile).length === 0) {
-    throw new Error(`The WebAssembly engine is not built: ${wasmFile.pathname} is missing. Build it with\n` +
-      '  emcmake cmake -S . -B build/wasm -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node && cmake --build build/wasm --target tensorplay_wasm -j2\n' +
-      '(or scripts/build.sh wasm) from the repository root.');
-  }
-  const create = (await import(/* @vite-ignore */ pathToFileURL(mjsFile.pathname).href)).default as (o: object) => Promise<TensorplayModule>;
-  M = await create({ wasmBinary: readFileSync(wasmFile) });
+  M = await loadEngine();
   session = new M.Session();
 });
 

@@ -204,11 +204,12 @@ ExprPtr Parser::comparison() {
     size_t start = pos_;                                                       \
     ExprPtr left = next();                                                     \
     static const char* const ops[] = {__VA_ARGS__, nullptr};                   \
-    while (true) {                                                             \
+    for (int links = 0;; ++links) {                                            \
       const char* hit = nullptr;                                               \
       for (int i = 0; ops[i]; ++i)                                             \
         if (check_op(ops[i])) { hit = ops[i]; break; }                         \
       if (!hit) return left;                                                   \
+      check_chain(links);                                                      \
       int line = advance().line;                                               \
       left = std::make_unique<BinOp>(line, hit, std::move(left), next());      \
       span(*left, start);                                                      \
@@ -250,7 +251,8 @@ ExprPtr Parser::primary() {
   if (check_kw("await")) throw SyntaxErrorInfo("SyntaxError", "unsupported syntax: 'await' is not supported by the playground", peek().line, peek().col);
   size_t start = pos_;
   ExprPtr e = atom();
-  while (true) {
+  for (int links = 0;; ++links) {
+    check_chain(links);
     if (match_op(".")) {
       int line = previous().line;
       if (!check(Tok::Name)) error_here();

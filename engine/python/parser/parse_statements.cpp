@@ -59,6 +59,11 @@ Parser::DepthGuard::DepthGuard(Parser& p) : p_(p) {
                           p_.peek().col);
 }
 
+void Parser::check_chain(int links) const {
+  if (links >= kMaxChain)
+    throw SyntaxErrorInfo("RecursionError", "maximum recursion depth exceeded during compilation", peek().line, peek().col);
+}
+
 const Token& Parser::peek(size_t ahead) const {
   size_t i = pos_ + ahead;
   return i < toks_.size() ? toks_[i] : toks_.back();

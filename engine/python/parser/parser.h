@@ -32,6 +32,11 @@ class Parser {
   bool match_kw(const char* kw);
   const Token& expect_op(const char* op, const char* message = nullptr);
   std::string expect_name();
+  // Note [Chains in the syntax tree]: `1+1+...+1` and `a.b.c...` parse in a loop but build a tree
+  // as deep as the chain is long, which evaluation and destruction then walk recursively. Past
+  // kMaxChain links the program is refused as CPython refuses deep trees ("during compilation").
+  static constexpr int kMaxChain = 1000;
+  void check_chain(int links) const;
   [[noreturn]] void error(const std::string& message, const Token& at, const char* type = "SyntaxError") const;
   [[noreturn]] void error_here(const std::string& message = "invalid syntax") const { error(message, peek()); }
   bool at_expression_start() const;

@@ -1,0 +1,18 @@
+// Loads the real WebAssembly engine (build/wasm) for the tests that run it under Node.
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { TensorplayModule } from '@wasm/tensorplay.mjs';
+
+export const repo = new URL('../../', import.meta.url);
+const wasmDir = new URL('build/wasm/', repo);
+const wasmFile = new URL('tensorplay.wasm', wasmDir);
+const mjsFile = new URL('tensorplay.mjs', wasmDir);
+
+export async function loadEngine(): Promise<TensorplayModule> {
+  if (!existsSync(wasmFile) || !existsSync(mjsFile) || readFileSync(wasmFile).length === 0) {
+    throw new Error(`The WebAssembly engine is not built: ${wasmFile.pathname} is missing. Build it with\n` +
+      '  scripts/build.sh page   (or scripts/build.sh wasm) from the repository root.');
+  }
+  const create = (await import(/* @vite-ignore */ pathToFileURL(mjsFile.pathname).href)).default as (o: object) => Promise<TensorplayModule>;
+  return create({ wasmBinary: readFileSync(wasmFile) });
+}
