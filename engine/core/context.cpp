@@ -36,6 +36,12 @@ StoragePtr Context::new_storage(Device device, size_t nbytes) {
   uint64_t address = next_address(device, nbytes);
   auto s = std::make_shared<Storage>(++last_storage_id_, device, nbytes, address, alloc);
   storages_.push_back(s);
+  // Amortised pruning, as register_tensor: a loop of temporaries must not grow the registry by a
+  // weak pointer per op until the next snapshot (a program run without the trace never takes one).
+  if (storages_.size() >= 2 * storage_prune_mark_ + 64) {
+    live_storages();
+    storage_prune_mark_ = storages_.size();
+  }
   return s;
 }
 

@@ -61,6 +61,7 @@ class Context {
   std::vector<std::weak_ptr<TensorImpl>> tensors_;
   size_t prune_mark_ = 0;
   std::vector<std::weak_ptr<Storage>> storages_;
+  size_t storage_prune_mark_ = 0;
 };
 
 Context& ctx();  // the current context (InternalError if none is installed)
