@@ -7,7 +7,9 @@ import { SUMMARY_THRESHOLD, formatCell, stripSlots, tensorColor, tensorGrid, typ
 import { t, type Lang } from '../model/i18n';
 import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
+import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
 import { clear, h, s } from './dom';
+import { scrollIntoPanel } from './scroll';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -101,11 +103,25 @@ export class MemoryView {
   private arrowFrame = 0;
   private cellsPerRow = 16;
   private scroller: HTMLElement;
+  private groupSizes: ResizeObserver | null = null;
+  /** Markers on the panel's top and bottom edges for names whose cards are scrolled out of view. */
+  private readonly edges: Record<EdgeSide, { bar: HTMLElement; row: HTMLElement; marks: Map<string, HTMLButtonElement> }>;
 
   constructor(container: HTMLElement) {
     this.root = h('div', { class: 'memory-body' });
     this.formula = h('div', { class: 'formula', 'aria-live': 'polite' });
-    container.append(this.root, this.formula);
+    const edge = (side: EdgeSide) => {
+      const row = h('div', { class: 'edge-row' });
+      return { bar: h('div', { class: `edge-marks ${side}` }, row), row, marks: new Map<string, HTMLButtonElement>() };
+    };
+    this.edges = { above: edge('above'), below: edge('below') };
+    container.append(this.edges.above.bar, this.root, this.edges.below.bar, this.formula);
+    // a name (or an edge marker) jumps to its card
+    container.addEventListener('click', (e) => {
+      const jump = (e.target as Element).closest<HTMLElement>('.name-chip[data-targets], .edge-mark[data-targets]');
+      const key = jump?.dataset.targets?.split(' ')[0];
+      if (key) this.showCard(key);
+    });
     container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
     container.addEventListener('pointerleave', () => this.hover(null));
@@ -121,8 +137,10 @@ export class MemoryView {
         this.scheduleArrows();
       }).observe(container);
     }
-    // groups off screen are not laid out (content-visibility), so arrows follow the scroll
+    // groups off screen are not laid out (content-visibility), so arrows follow the scroll, and
+    // redraw when a group gets its real size (which moves every card below it)
     container.addEventListener('scroll', () => this.scheduleArrows(), { passive: true });
+    if (typeof ResizeObserver !== 'undefined') this.groupSizes = new ResizeObserver(() => this.scheduleArrows());
     this.scroller = container;
   }
 
@@ -147,6 +165,7 @@ export class MemoryView {
       this.frame = null;
       this.groupCache.clear();
       this.root.append(h('p', { class: 'empty' }, t(this.lang, 'memory.empty')));
+      this.scheduleArrows();
       return;
     }
     if (!this.frame) {
@@ -170,9 +189,9 @@ export class MemoryView {
       if (obj.tensor !== undefined) {
         // tensors, Parameters, and numpy arrays (which share a tensor's storage)
         const kind = obj.type === 'Tensor' ? null : obj.type.replace(/^numpy\./, '');
-        chips.push(h('div', {
-          class: `name-chip tensor${rebound}`, 'data-targets': `t${obj.tensor}`, style: `--c: ${tensorColor(obj.tensor)}`,
-          title: `${v.name} → ${obj.type} (tensor #${obj.tensor})`,
+        chips.push(h('button', {
+          type: 'button', class: `name-chip tensor${rebound}`, 'data-name': v.name, 'data-targets': `t${obj.tensor}`,
+          style: `--c: ${tensorColor(obj.tensor)}`, title: `${v.name} → ${obj.type} (tensor #${obj.tensor})`,
         }, v.name, kind ? h('small', { class: 'kind' }, ` ${kind}`) : null));
         continue;
       }
@@ -184,10 +203,11 @@ export class MemoryView {
       const targets = [...w.tensors.values()].filter((tt) =>
         w.tensorNames(tt).some((p) => p.startsWith(`${v.name}[`) || p.startsWith(`${v.name}.`)));
       const text = obj.repr !== undefined ? `${v.name} = ${obj.repr}` : `${v.name}: ${obj.type}`;
-      chips.push(h('div', {
-        class: `name-chip value${rebound}`, title: text,
-        'data-targets': targets.map((tt) => `t${tt.id}`).join(' ') || undefined,
-      }, text));
+      const targetKeys = targets.map((tt) => `t${tt.id}`).join(' ');
+      const attrs = { class: `name-chip value${rebound}`, title: text, 'data-name': v.name };
+      chips.push(targetKeys
+        ? h('button', { ...attrs, type: 'button', 'data-targets': targetKeys }, text)
+        : h('div', attrs, text));
       if (!targets.length && obj.repr === undefined) others.push(h('span', { class: 'value-box' }, `${v.name}: ${obj.type}`));
     }
     names.replaceChildren(...chips);
@@ -211,7 +231,9 @@ export class MemoryView {
       cache.set(sig, el);
       wanted.push(el);
     }
+    for (const [sig, el] of this.groupCache) if (!cache.has(sig)) this.groupSizes?.unobserve(el);
     this.groupCache = cache;
+    for (const el of cache.values()) this.groupSizes?.observe(el);
     if (others.length) wanted.push(h('div', { class: 'values-list' }, ...others));
     reconcile(objects, wanted);
     this.scheduleArrows();
@@ -272,7 +294,7 @@ export class MemoryView {
     const created = w.changes.created.has(tensor.id);
     const card = h('article', {
       class: `card${isErr ? ' error' : ''}${created ? ' created' : ''}`, style: `--c: ${color}`,
-      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, 'aria-label': `${w.tensorLabel(tensor)}: tensor #${tensor.id}`,
+      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, tabindex: -1, 'aria-label': `${w.tensorLabel(tensor)}: tensor #${tensor.id}`,
     });
     const head = h('div', { class: 'card-head' },
       h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor)),
@@ -473,37 +495,109 @@ export class MemoryView {
     this.arrowFrame = requestAnimationFrame(() => this.drawArrows());
   }
 
+  /** Scrolls the panel to a tensor's card and points it out (and takes focus there, for keyboards). */
+  showCard(key: string): void {
+    const card = this.root.querySelector<HTMLElement>(`[data-card="${key}"]`);
+    if (!card) return;
+    scrollIntoPanel(this.scroller, card);
+    card.focus({ preventScroll: true });
+    card.classList.remove('flash');
+    void card.offsetWidth; // restart the animation
+    card.classList.add('flash');
+  }
+
+  /** The part of the panel a learner sees, in client coordinates (the sticky formula hides the bottom). */
+  private visibleBox(): Box {
+    const r = this.scroller.getBoundingClientRect();
+    const formula = this.formula.textContent ? this.formula.getBoundingClientRect().height : 0;
+    return {
+      top: r.top, left: r.left,
+      bottom: r.top + this.scroller.clientHeight - formula, right: r.left + this.scroller.clientWidth,
+    };
+  }
+
   private drawArrows(): void {
-    const layout = this.root.querySelector('.memory-layout');
-    const svg = layout?.querySelector('svg.arrows');
-    if (!layout || !svg) return;
+    const frame = this.frame;
+    if (!frame || !this.root.contains(frame.layout)) {
+      for (const side of EDGE_SIDES) this.setEdgeMarks(side, [], 0);
+      return;
+    }
+    const { layout, svg, objects } = frame;
     clear(svg);
-    const box = layout.getBoundingClientRect();
-    const view = this.scroller.getBoundingClientRect();
-    svg.setAttribute('width', String(box.width));
-    svg.setAttribute('height', String(box.height));
-    const visible = new Map<Element, boolean>();
+    const origin = layout.getBoundingClientRect();
+    const view = this.visibleBox();
+    svg.setAttribute('width', String(origin.width));
+    svg.setAttribute('height', String(origin.height));
+    const offscreen: Record<EdgeSide, OffscreenName[]> = { above: [], below: [] };
     for (const chip of layout.querySelectorAll<HTMLElement>('.name-chip[data-targets]')) {
       const a = chip.getBoundingClientRect();
+      const start = { x: a.right - origin.left, y: a.top + a.height / 2 - origin.top };
+      const name = chip.dataset.name ?? '';
+      const off: Record<EdgeSide, string[]> = { above: [], below: [] };
       for (const key of (chip.dataset.targets ?? '').split(' ')) {
         const card = layout.querySelector(`[data-card="${key}"]`);
         const group = card?.closest('.group');
         if (!card || !group) continue;
-        if (!visible.has(group)) {
-          const g = group.getBoundingClientRect(); // a placeholder box when not rendered: cheap
-          visible.set(group, g.bottom > view.top - 200 && g.top < view.bottom + 200);
-        }
-        if (!visible.get(group)) continue;
-        const b = card.getBoundingClientRect();
-        const x1 = a.right - box.left, y1 = a.top + a.height / 2 - box.top;
-        const x2 = b.left - box.left - 2, y2 = b.top + 14 - box.top;
-        const dx = Math.max(30, (x2 - x1) / 2);
-        const color = tensorColor(Number(key.slice(1)));
-        svg.append(
-          s('path', { d: `M${x1},${y1} C${x1 + dx},${y1} ${x2 - dx},${y2} ${x2},${y2}`, stroke: color }),
-          s('path', { d: `M${x2 - 7},${y2 - 4} L${x2},${y2} L${x2 - 7},${y2 + 4}`, stroke: color }),
-        );
+        // a group wholly out of view is not laid out (content-visibility): its placeholder box decides
+        const g = group.getBoundingClientRect();
+        const end: ArrowEnd = g.bottom <= view.top ? { kind: 'edge', side: 'above' }
+          : g.top >= view.bottom ? { kind: 'edge', side: 'below' }
+            : arrowEnd(card.getBoundingClientRect(), view);
+        if (end.kind === 'edge') off[end.side].push(key);
+        else this.arrow(svg, start, { x: end.x - origin.left, y: end.y - origin.top }, name, key);
       }
+      for (const side of EDGE_SIDES) if (off[side].length) offscreen[side].push({ name, keys: off[side], start });
+    }
+    const column = objects.getBoundingClientRect().left - this.scroller.getBoundingClientRect().left;
+    for (const side of EDGE_SIDES) {
+      const marks = this.setEdgeMarks(side, offscreen[side], column);
+      offscreen[side].forEach((o, i) => {
+        const m = marks[i].getBoundingClientRect();
+        this.arrow(svg, o.start, { x: m.left + 3 - origin.left, y: m.top + m.height / 2 - origin.top }, o.name, o.keys.join(' '));
+      });
     }
   }
+
+  private arrow(svg: SVGSVGElement, from: { x: number; y: number }, to: { x: number; y: number }, name: string, keys: string): void {
+    const color = tensorColor(Number(keys.split(' ')[0].slice(1)));
+    const dx = Math.max(30, (to.x - from.x) / 2);
+    svg.append(
+      s('path', { class: 'link', d: `M${from.x},${from.y} C${from.x + dx},${from.y} ${to.x - dx},${to.y} ${to.x},${to.y}`, stroke: color, 'data-from': name, 'data-to': keys }),
+      s('path', { class: 'head', d: `M${to.x - 7},${to.y - 4} L${to.x},${to.y} L${to.x - 7},${to.y + 4}`, stroke: color }),
+    );
+  }
+
+  /** Shows one marker per name whose cards are off that edge; keeps existing buttons (and focus). */
+  private setEdgeMarks(side: EdgeSide, names: OffscreenName[], column: number): HTMLButtonElement[] {
+    const edge = this.edges[side];
+    const wanted: HTMLButtonElement[] = [];
+    const next = new Map<string, HTMLButtonElement>();
+    for (const o of names) {
+      const id = `${o.name}|${o.keys.join(' ')}`;
+      const label = t(this.lang, side === 'above' ? 'memory.offAbove' : 'memory.offBelow', { name: o.name });
+      const mark = edge.marks.get(id) ?? h('button', { type: 'button', class: 'edge-mark' });
+      mark.dataset.targets = o.keys.join(' ');
+      mark.dataset.name = o.name;
+      mark.style.setProperty('--c', tensorColor(Number(o.keys[0].slice(1))));
+      mark.title = label;
+      mark.setAttribute('aria-label', label);
+      mark.textContent = `${side === 'above' ? '↑' : '↓'} ${o.name}`;
+      next.set(id, mark);
+      wanted.push(mark);
+    }
+    edge.marks.clear();
+    for (const [k, v] of next) edge.marks.set(k, v);
+    reconcile(edge.row, wanted);
+    edge.row.style.left = `${Math.max(0, column)}px`;
+    edge.bar.hidden = wanted.length === 0;
+    return wanted;
+  }
+}
+
+type EdgeSide = 'above' | 'below';
+const EDGE_SIDES: readonly EdgeSide[] = ['above', 'below'];
+interface OffscreenName {
+  name: string;
+  keys: string[];
+  start: { x: number; y: number };
 }
