@@ -330,6 +330,7 @@ export class App {
       const te = performance.now();
       this.editor.update({
         step: step ? { line: step.line, endLine: step.end_line } : null,
+        next: trace?.steps[s.step + 1]?.line ?? null,
         error: trace?.error ? { line: trace.error.line, text: `${trace.error.type}: ${trace.error.message}` } : null,
       });
       this.diagnostics.editorMs = performance.now() - te;

@@ -178,4 +178,19 @@ describe('ConsoleView, ErrorView, StepperView', () => {
     expect(calls).toEqual(['next']);
     expect(root.querySelector('.next')!.getAttribute('aria-label')).toBe('Next step');
   });
+
+  it('says the picture is the state after the highlighted line, and which line runs next, in both languages', () => {
+    const trace = fixture('autograd_backward');
+    const v = new StepperView(root, { first() {}, prev() {}, next() {}, last() {}, togglePlay() {}, goTo() {} });
+    v.update(trace, 0, false, 'en');
+    const legend = () => root.querySelector('.step-legend')!.textContent;
+    expect(legend()).toBe(`line ${trace.steps[0].line} just ran: the picture shows the state after it` +
+      `next to run: line ${trace.steps[1].line}`);
+    v.update(trace, trace.steps.length - 1, false, 'zh-CN');
+    expect(legend()).toBe(`第 ${trace.steps.at(-1)!.line} 行刚运行完：图中是它运行之后的状态程序结束`);
+    const failing = fixture('runtime_error');
+    const i = failing.steps.findIndex((s) => s.error);
+    v.update(failing, i, false, 'en');
+    expect(legend()).toContain(`line ${failing.steps[i].line} raised ${failing.steps[i].error!.type}: the picture shows the state when it stopped`);
+  });
 });

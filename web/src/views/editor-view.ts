@@ -11,6 +11,8 @@ import {
 export interface EditorMarks {
   /** 1-based lines of the current statement (inclusive), or null */
   step: { line: number; endLine: number } | null;
+  /** 1-based first line of the statement that runs next, or null */
+  next?: number | null;
   error: { line: number; text: string } | null;
 }
 
@@ -42,6 +44,10 @@ function decorationsFor(state: EditorState, marks: EditorMarks): DecorationSet {
       if (marks.error && marks.error.line === n) continue;
       ranges.push(Decoration.line({ class: 'cm-step-line' }).range(doc.line(n).from));
     }
+  }
+  const stepLines = marks.step ? [marks.step.line, Math.max(marks.step.endLine, marks.step.line)] : [0, -1];
+  if (marks.next && valid(marks.next) && (marks.next < stepLines[0] || marks.next > stepLines[1]) && marks.error?.line !== marks.next) {
+    ranges.push(Decoration.line({ class: 'cm-next-line' }).range(doc.line(marks.next).from));
   }
   if (marks.error && valid(marks.error.line)) {
     const line = doc.line(marks.error.line);

@@ -2,6 +2,7 @@
 // raised or ran backward(), and the "Step n of N · line L" label.
 import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
+import { stepLegend } from '../model/step-legend';
 import { clear, h, s } from './dom';
 
 // Icons as SVG paths (font glyphs like ⏮ are missing from many systems' fonts).
@@ -32,6 +33,7 @@ export class StepperView {
   private readonly marks: HTMLElement;
   private readonly label: HTMLElement;
   private readonly keys: HTMLElement;
+  private readonly legend: HTMLElement;
   private markedTrace: Trace | null = null;
 
   constructor(container: HTMLElement, handlers: StepperHandlers) {
@@ -52,10 +54,11 @@ export class StepperView {
     this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
     this.label = h('div', { class: 'label', 'aria-live': 'polite' });
     this.keys = h('div', { class: 'keys' });
+    this.legend = h('div', { class: 'step-legend' });
     container.append(
       this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last,
       h('div', { class: 'timeline' }, this.range, this.marks),
-      this.label, this.keys,
+      this.label, this.legend, this.keys,
     );
   }
 
@@ -84,12 +87,28 @@ export class StepperView {
       ? t(lang, 'step.label', { n: step + 1, total: n, line: trace!.steps[step].line })
       : t(lang, 'step.none');
     this.label.dataset.step = String(step);
+    this.drawLegend(trace, step, lang);
     this.keys.replaceChildren(
       h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
       h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
       h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'),
     );
     if (trace !== this.markedTrace) this.drawMarks(trace);
+  }
+
+  /** The swatches match the editor's line marks (styles.css: .cm-step-line, .cm-next-line). */
+  private drawLegend(trace: Trace | null, step: number, lang: Lang): void {
+    const l = stepLegend(trace, step);
+    if (!l) {
+      this.legend.replaceChildren();
+      return;
+    }
+    this.legend.replaceChildren(
+      h('span', { class: 'item' }, h('span', { class: `swatch ${l.raised ? 'raised' : 'just-run'}`, 'aria-hidden': 'true' }),
+        l.raised ? t(lang, 'legend.raised', { line: l.justRun, type: l.raised }) : t(lang, 'legend.justRun', { line: l.justRun })),
+      h('span', { class: 'item' }, h('span', { class: `swatch ${l.next === null ? 'end' : 'next'}`, 'aria-hidden': 'true' }),
+        l.next === null ? t(lang, 'legend.end') : t(lang, 'legend.next', { line: l.next })),
+    );
   }
 
   private drawMarks(trace: Trace | null): void {
