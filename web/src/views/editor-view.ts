@@ -7,6 +7,10 @@ import { EditorState, StateEffect, StateField, type Range } from '@codemirror/st
 import {
   Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightSpecialChars, keymap, lineNumbers,
 } from '@codemirror/view';
+import { reducedMotion } from './scroll';
+
+/** Room kept under a failing line for the error message drawn below it. */
+const ERROR_WIDGET_PX = 48;
 
 export interface EditorMarks {
   /** 1-based lines of the current statement (inclusive), or null */
@@ -112,12 +116,27 @@ export class EditorView_ {
   }
 
   update(marks: EditorMarks): void {
-    const effects: StateEffect<unknown>[] = [setMarks.of(marks)];
+    this.view.dispatch({ effects: setMarks.of(marks) });
     const target = marks.error?.line ?? marks.step?.line;
-    if (target && target <= this.view.state.doc.lines) {
-      effects.push(EditorView.scrollIntoView(this.view.state.doc.line(target).from, { y: 'nearest' }));
-    }
-    this.view.dispatch({ effects });
+    if (target && target <= this.view.state.doc.lines) this.showLine(target, marks.error?.line === target ? ERROR_WIDGET_PX : 0);
+  }
+
+  /**
+   * Scrolls the editor alone so the line is visible. CodeMirror's scrollIntoView also scrolls the
+   * page, which in the one-column layout dragged the teacher back to the editor on every step.
+   */
+  private showLine(line: number, extraBelow: number): void {
+    const view = this.view;
+    const scroller = view.scrollDOM;
+    if (typeof scroller.scrollTo !== 'function') return;
+    const block = view.lineBlockAt(view.state.doc.line(line).from);
+    const docOffset = view.documentTop - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    const top = docOffset + block.top, bottom = docOffset + block.bottom + extraBelow;
+    const margin = Math.min(48, scroller.clientHeight / 4);
+    let next = scroller.scrollTop;
+    if (top < next + margin) next = top - margin;
+    else if (bottom > next + scroller.clientHeight - margin) next = Math.min(top - margin, bottom - scroller.clientHeight + margin);
+    if (Math.abs(next - scroller.scrollTop) >= 1) scroller.scrollTo({ top: Math.max(0, next), behavior: reducedMotion() ? 'auto' : 'smooth' });
   }
 
   focus(): void {

@@ -8,7 +8,9 @@ import { t, type Lang } from '../model/i18n';
 import { tensorColor } from '../model/layout';
 import type { World } from '../model/world';
 import type { Id } from '../engine/trace';
+import { changedGraphKeys } from '../model/change-focus';
 import { clear, h, s } from './dom';
+import { showInPanel } from './scroll';
 
 type Layouter = (m: ReturnType<typeof buildGraph>) => GraphLayout;
 let layouter: Promise<Layouter> | null = null;
@@ -72,6 +74,11 @@ export class GraphView {
     this.draw(model.boxes, this.layoutOf(model, layoutFn));
     const run = world.step.backward;
     this.note.textContent = '';
+    if (!run || !this.animate) {
+      const changed = changedGraphKeys(world, flaggedNodes).slice(0, 3)
+        .map((k) => this.body.querySelector(`.gnode[data-key="${k}"]`)).filter((e): e is Element => e !== null);
+      showInPanel(this.body, changed);
+    }
     if (run) {
       const frames = backwardFrames(run, world.nodes);
       const root = world.nodes.get(run.root)?.name ?? 'backward()';

@@ -5,11 +5,12 @@
 import type { Id, Tensor } from '../engine/trace';
 import { SUMMARY_THRESHOLD, formatCell, stripSlots, tensorColor, tensorGrid, type Slot } from '../model/layout';
 import { t, type Lang } from '../model/i18n';
-import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, unravel, viewKind } from '../model/strides';
+import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, readersOf, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
 import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
 import { clear, h, s } from './dom';
-import { scrollIntoPanel } from './scroll';
+import { changedMemoryKeys } from '../model/change-focus';
+import { scrollIntoPanel, showInPanel } from './scroll';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -100,7 +101,10 @@ export class MemoryView {
   private lang: Lang = 'en';
   private errors: ErrorMarks = { tensors: new Set(), nodes: new Set() };
   private readonly expanded = new Set<string>();
+  /** Cards the learner folded or unfolded (`t<id>` → folded); others follow isFoldedByDefault. */
+  private readonly folded = new Map<string, boolean>();
   private arrowFrame = 0;
+  private focusFrame = 0;
   private cellsPerRow = 16;
   private scroller: HTMLElement;
   private groupSizes: ResizeObserver | null = null;
@@ -118,6 +122,8 @@ export class MemoryView {
     container.append(this.edges.above.bar, this.root, this.edges.below.bar, this.formula);
     // a name (or an edge marker) jumps to its card
     container.addEventListener('click', (e) => {
+      const fold = (e.target as Element).closest<HTMLElement>('.fold[data-fold]');
+      if (fold) return this.toggleFold(fold.dataset.fold!);
       const jump = (e.target as Element).closest<HTMLElement>('.name-chip[data-targets], .edge-mark[data-targets]');
       const key = jump?.dataset.targets?.split(' ')[0];
       if (key) this.showCard(key);
@@ -137,18 +143,37 @@ export class MemoryView {
         this.scheduleArrows();
       }).observe(container);
     }
-    // groups off screen are not laid out (content-visibility), so arrows follow the scroll, and
-    // redraw when a group gets its real size (which moves every card below it)
+    // arrows follow the scroll, and redraw when a group changes size (which moves every card below it).
+    // (Groups are not content-visibility: auto: placeholder sizes put arrows and scroll targets in
+    // the wrong place.)
     container.addEventListener('scroll', () => this.scheduleArrows(), { passive: true });
     if (typeof ResizeObserver !== 'undefined') this.groupSizes = new ResizeObserver(() => this.scheduleArrows());
     this.scroller = container;
   }
 
   update(world: World | null, lang: Lang, errors?: ErrorMarks): void {
+    const moved = world !== this.world;
     this.world = world;
     this.lang = lang;
     this.errors = errors ?? { tensors: new Set(), nodes: new Set() };
     this.render();
+    if (moved && world && typeof requestAnimationFrame !== 'undefined') {
+      // measured after this redraw, in the next frame (no forced layout inside a step's redraw)
+      cancelAnimationFrame(this.focusFrame);
+      this.focusFrame = requestAnimationFrame(() => this.world === world && this.showChanges(world));
+    }
+  }
+
+  /** Scrolls the panel (smoothly, unless reduced motion is asked for) to what this step changed. */
+  private showChanges(world: World): void {
+    const els: Element[] = [];
+    for (const key of changedMemoryKeys(world, this.errors.tensors).slice(0, 3)) {
+      const el = key.startsWith('t')
+        ? this.root.querySelector(`[data-card="${key}"]`)
+        : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
+      if (el) els.push(el);
+    }
+    showInPanel(this.scroller, els);
   }
 
   /** Persistent frame, so that unchanged storage groups keep their DOM between steps. */
@@ -249,7 +274,7 @@ export class MemoryView {
       tt.grad !== null ? w.tensorLabel(w.tensors.get(tt.grad) ?? tt) : null,
       w.versionFamily(tt).map((o) => w.tensorLabel(o)),
       w.changes.created.has(tt.id), w.changes.bumped.has(tt.id), this.errors.tensors.has(tt.id),
-      this.expanded.has(`t${tt.id}`),
+      this.expanded.has(`t${tt.id}`), this.isFolded(tt),
     ]);
     return JSON.stringify([
       this.lang, { ...g.storage, values: null }, valuesId(g.values), [...(w.changes.written.get(g.storage.id) ?? [])],
@@ -300,7 +325,23 @@ export class MemoryView {
       h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor)),
       h('span', { class: 'tid' }, `#${tensor.id}`));
     if (kind !== 'contiguous') head.append(h('span', { class: `badge ${kind}` }, t(lang, `memory.kind.${kind}`)));
-    if (isErr) head.append(h('span', { class: 'badge err' }, '⚠ error'));
+    if (isErr) head.append(h('span', { class: 'badge err' }, t(lang, 'memory.errorBadge')));
+    const label = w.tensorLabel(tensor);
+    const folded = this.isFolded(tensor);
+    const fold = h('button', {
+      type: 'button', class: 'fold', 'data-fold': `t${tensor.id}`, 'aria-expanded': String(!folded),
+      title: t(lang, folded ? 'memory.unfold' : 'memory.fold', { name: label }),
+      'aria-label': t(lang, folded ? 'memory.unfold' : 'memory.fold', { name: label }),
+    }, folded ? '▸' : '▾');
+    head.prepend(fold);
+    if (folded) {
+      // the essentials stay: what it is and how it reads its storage
+      card.classList.add('folded');
+      card.append(head, h('div', { class: 'fold-summary' },
+        `.shape ${tuple(tensor.sizes)} · .stride() ${tuple(tensor.strides)} · .storage_offset() ${tensor.storage_offset}` +
+        (w.isNdarray(tensor) ? '' : ` · ._version ${tensor._version}`)));
+      return card;
+    }
     card.append(head, this.renderGrid(tensor, g));
 
     if (w.isNdarray(tensor)) {
@@ -379,6 +420,22 @@ export class MemoryView {
     }
     if (n > SUMMARY_THRESHOLD && n <= EXPAND_LIMIT) grid.append(this.toggle(key, n));
     return grid;
+  }
+
+  /** Unnamed tensors (a view's hidden base, temporaries) start folded; named ones and the error's don't. */
+  private isFolded(tensor: Tensor): boolean {
+    const choice = this.folded.get(`t${tensor.id}`);
+    if (choice !== undefined) return choice;
+    const w = this.world!;
+    return !this.errors.tensors.has(tensor.id) && w.tensorLabel(tensor).startsWith('tensor #');
+  }
+
+  private toggleFold(key: string): void {
+    const tensor = this.world?.tensors.get(Number(key.slice(1)));
+    if (!tensor) return;
+    this.folded.set(key, !this.isFolded(tensor));
+    this.render();
+    this.root.querySelector<HTMLElement>(`[data-fold="${key}"]`)?.focus();
   }
 
   private toggle(key: string, n: number): HTMLElement {
@@ -479,13 +536,17 @@ export class MemoryView {
       return;
     }
     el.classList.add('hl');
+    for (const e of this.root.querySelectorAll(`.el[data-s="${sid}"][data-cell="${cell}"]`)) e.classList.add('hl');
+    // every reader, from the geometry (a folded or summarised card does not draw all its elements)
     const readers: string[] = [];
-    for (const e of this.root.querySelectorAll(`.el[data-s="${sid}"][data-cell="${cell}"]`)) {
-      e.classList.add('hl');
-      const tt = w.tensors.get(Number(e.getAttribute('data-t')));
-      if (tt) readers.push(`${w.tensorLabel(tt)}[${e.getAttribute('data-index')}]`);
+    for (const tt of w.groups.find((g) => String(g.storage.id) === sid)?.tensors ?? []) {
+      const at = readersOf(tt, cell);
+      const label = w.tensorLabel(tt);
+      if (at === null) readers.push(`${label}[…]`);
+      else if (at.length > 4) readers.push(...at.slice(0, 4).map((i) => `${label}[${i.join(', ')}]`), `${label}[… ×${at.length - 4}]`);
+      else readers.push(...at.map((i) => `${label}[${i.join(', ')}]`));
     }
-    this.formula.textContent = `storage #${sid} cell ${cell}` + (readers.length ? ` ← ${readers.join(', ')}` : '');
+    this.formula.textContent = t(this.lang, 'memory.cellReaders', { id: sid ?? '', cell }) + (readers.length ? ` ← ${readers.join(', ')}` : '');
   }
 
   // ---------------------------------------------------------------- arrows: names → cards
@@ -538,7 +599,7 @@ export class MemoryView {
         const card = layout.querySelector(`[data-card="${key}"]`);
         const group = card?.closest('.group');
         if (!card || !group) continue;
-        // a group wholly out of view is not laid out (content-visibility): its placeholder box decides
+        // a group wholly out of view: no need to measure the card inside it
         const g = group.getBoundingClientRect();
         const end: ArrowEnd = g.bottom <= view.top ? { kind: 'edge', side: 'above' }
           : g.top >= view.bottom ? { kind: 'edge', side: 'below' }

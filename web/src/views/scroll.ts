@@ -9,9 +9,10 @@ export function reducedMotion(): boolean {
  * Scrolls `panel` the least amount that shows `el` (its top first when it is taller than the
  * panel), smoothly unless reduced motion is asked for. `margin` keeps a little context around.
  */
-export function scrollIntoPanel(panel: Element, el: Element, margin = 12): void {
+export function scrollIntoPanel(panel: Element, el: Element | Rect, margin = 12): void {
+  if (typeof panel.scrollTo !== 'function') return;
   const p = panel.getBoundingClientRect();
-  const r = el.getBoundingClientRect();
+  const r = 'getBoundingClientRect' in el ? el.getBoundingClientRect() : el;
   let dy = 0;
   if (r.top < p.top + margin || r.height > p.height - 2 * margin) dy = r.top - p.top - margin;
   else if (r.bottom > p.bottom - margin) dy = r.bottom - p.bottom + margin;
@@ -20,6 +21,41 @@ export function scrollIntoPanel(panel: Element, el: Element, margin = 12): void 
   else if (r.right > p.right && r.width < p.width) dx = r.right - p.right + margin;
   if (Math.abs(dy) < 1 && Math.abs(dx) < 1) return;
   panel.scrollTo({ top: panel.scrollTop + dy, left: panel.scrollLeft + dx, behavior: reducedMotion() ? 'auto' : 'smooth' });
+}
+
+export interface Rect {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+}
+
+/** The smallest box holding all of `els`. */
+export function unionRect(els: Element[]): Rect | null {
+  if (!els.length) return null;
+  const rs = els.map((e) => e.getBoundingClientRect());
+  const top = Math.min(...rs.map((r) => r.top)), bottom = Math.max(...rs.map((r) => r.bottom));
+  const left = Math.min(...rs.map((r) => r.left)), right = Math.max(...rs.map((r) => r.right));
+  return { top, bottom, left, right, width: right - left, height: bottom - top };
+}
+
+/**
+ * Shows what changed: all of `els` when they fit in the panel together, else the first (the most
+ * important). Does nothing when they are all in view already, so a still picture stays still.
+ */
+export function showInPanel(panel: Element, els: Element[]): void {
+  if (!els.length || els.every((e) => fullyIn(panel, e))) return;
+  const all = unionRect(els)!;
+  if (all.height <= panel.clientHeight - 24) scrollIntoPanel(panel, all);
+  else scrollIntoPanel(panel, els[0]);
+}
+
+function fullyIn(panel: Element, el: Element): boolean {
+  const p = panel.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  return r.top >= p.top && r.bottom <= p.top + panel.clientHeight && r.left >= p.left && r.right <= p.left + panel.clientWidth;
 }
 
 /** Whether `el` is at least partly inside `panel`'s visible box. */
