@@ -22,6 +22,20 @@ after(async () => {
 });
 
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** Waits until the memory panel's scroll position and size have held for four frames (the page
+ * scrolls to each step's change, possibly twice, and groups get laid out as they come into view). */
+const settle = (page) => page.evaluate(() => new Promise((resolve) => {
+  const m = document.getElementById('memory');
+  let last = '', same = 0, n = 0;
+  const tick = () => {
+    const now = `${m.scrollTop}/${m.scrollHeight}`;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 4 || ++n > 120) resolve(undefined);
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}));
 
 /** Runs in the page: every (name, target card) pair and where its arrow ends. */
 function checkArrows() {
@@ -80,12 +94,13 @@ test('every arrow of every lesson at every step ends on its own card (or on its 
     assert.ok(steps > 0, `${file} ran`);
     for (let i = 0; i < steps; i++) {
       await page.evaluate((n) => window.__tensorplay.state.goTo(n), i);
+      await settle(page);
       for (const where of ['top', 'middle', 'bottom']) {
         await page.$eval('#memory', (m, w) => {
           const max = m.scrollHeight - m.clientHeight;
           m.scrollTop = w === 'top' ? 0 : w === 'middle' ? max / 2 : max;
         }, where);
-        await frames(page);
+        await settle(page);
         const r = await page.evaluate(checkArrows);
         assert.deepEqual(r.problems, [], `${file} step ${i + 1}, scrolled to ${where}`);
         totalCard += r.onCard;

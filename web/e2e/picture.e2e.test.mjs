@@ -40,7 +40,18 @@ test('the legend says the picture is the state after the highlighted line, and m
 });
 
 /** Runs in the page: is the card of `name` (or, with no name, nothing) inside the memory panel's view? */
-const cardInView = (page, name) => page.evaluate((n) => {
+const cardInView = async (page, name) => {
+  // the panel settles within a few frames (a second look corrects an aim at groups not yet laid out)
+  await page.waitForFunction((n) => {
+    const card = [...document.querySelectorAll('#memory .card')].find((c) => c.querySelector('.names-on-card')?.textContent?.split(', ').includes(n));
+    if (!card) return false;
+    const m = document.getElementById('memory');
+    const p = m.getBoundingClientRect(), r = card.getBoundingClientRect();
+    return r.top >= p.top - 1 && r.bottom <= p.top + m.clientHeight + 1;
+  }, name, { timeout: 1000 }).catch(() => {});
+  return cardInViewNow(page, name);
+};
+const cardInViewNow = (page, name) => page.evaluate((n) => {
   const card = [...document.querySelectorAll('#memory .card')].find((c) => c.querySelector('.names-on-card')?.textContent?.split(', ').includes(n));
   if (!card) return null;
   const m = document.getElementById('memory');

@@ -74,10 +74,13 @@ export class GraphView {
     this.draw(model.boxes, this.layoutOf(model, layoutFn));
     const run = world.step.backward;
     this.note.textContent = '';
-    if (!run || !this.animate) {
-      const changed = changedGraphKeys(world, flaggedNodes).slice(0, 3)
-        .map((k) => this.body.querySelector(`.gnode[data-key="${k}"]`)).filter((e): e is Element => e !== null);
-      showInPanel(this.body, changed);
+    if ((!run || !this.animate) && typeof requestAnimationFrame !== 'undefined') {
+      // measured in the next frame: no forced layout inside a step's redraw
+      const keys = changedGraphKeys(world, flaggedNodes).slice(0, 3);
+      requestAnimationFrame(() => {
+        if (token !== this.renderToken) return;
+        showInPanel(this.body, keys.map((k) => this.body.querySelector(`.gnode[data-key="${k}"]`)).filter((e): e is Element => e !== null));
+      });
     }
     if (run) {
       const frames = backwardFrames(run, world.nodes);

@@ -10,7 +10,7 @@ import type { StorageGroup, World } from '../model/world';
 import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
 import { clear, h, s } from './dom';
 import { changedMemoryKeys } from '../model/change-focus';
-import { scrollIntoPanel, showInPanel } from './scroll';
+import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -143,9 +143,8 @@ export class MemoryView {
         this.scheduleArrows();
       }).observe(container);
     }
-    // arrows follow the scroll, and redraw when a group changes size (which moves every card below it).
-    // (Groups are not content-visibility: auto: placeholder sizes put arrows and scroll targets in
-    // the wrong place.)
+    // groups off screen are not laid out (content-visibility), so arrows follow the scroll, and
+    // redraw when a group gets its real size (which moves every card below it)
     container.addEventListener('scroll', () => this.scheduleArrows(), { passive: true });
     if (typeof ResizeObserver !== 'undefined') this.groupSizes = new ResizeObserver(() => this.scheduleArrows());
     this.scroller = container;
@@ -164,8 +163,13 @@ export class MemoryView {
     }
   }
 
-  /** Scrolls the panel (smoothly, unless reduced motion is asked for) to what this step changed. */
-  private showChanges(world: World): void {
+  /**
+   * Scrolls the panel (smoothly, unless reduced motion is asked for) to what this step changed.
+   * Groups out of view are not laid out (content-visibility: auto, which keeps a step's redraw
+   * cheap), so a first scroll may aim at an estimated place; once it settles, the groups passed
+   * have their real sizes and a second look corrects the aim.
+   */
+  private showChanges(world: World, attempt = 0): void {
     const els: Element[] = [];
     for (const key of changedMemoryKeys(world, this.errors.tensors).slice(0, 3)) {
       const el = key.startsWith('t')
@@ -173,7 +177,9 @@ export class MemoryView {
         : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
       if (el) els.push(el);
     }
-    showInPanel(this.scroller, els);
+    if (showInPanel(this.scroller, els) && attempt < 3) {
+      afterScroll(this.scroller, () => this.world === world && this.showChanges(world, attempt + 1));
+    }
   }
 
   /** Persistent frame, so that unchanged storage groups keep their DOM between steps. */
@@ -599,7 +605,7 @@ export class MemoryView {
         const card = layout.querySelector(`[data-card="${key}"]`);
         const group = card?.closest('.group');
         if (!card || !group) continue;
-        // a group wholly out of view: no need to measure the card inside it
+        // a group wholly out of view is not laid out (content-visibility): its placeholder box decides
         const g = group.getBoundingClientRect();
         const end: ArrowEnd = g.bottom <= view.top ? { kind: 'edge', side: 'above' }
           : g.top >= view.bottom ? { kind: 'edge', side: 'below' }

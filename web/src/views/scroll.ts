@@ -45,11 +45,29 @@ export function unionRect(els: Element[]): Rect | null {
  * Shows what changed: all of `els` when they fit in the panel together, else the first (the most
  * important). Does nothing when they are all in view already, so a still picture stays still.
  */
-export function showInPanel(panel: Element, els: Element[]): void {
-  if (!els.length || els.every((e) => fullyIn(panel, e))) return;
+export function showInPanel(panel: Element, els: Element[]): boolean {
+  if (!els.length || els.every((e) => fullyIn(panel, e))) return false;
   const all = unionRect(els)!;
   if (all.height <= panel.clientHeight - 24) scrollIntoPanel(panel, all);
   else scrollIntoPanel(panel, els[0]);
+  return true;
+}
+
+/** Calls `fn` once the panel's scroll has settled (the end of a smooth scroll, or two frames). */
+export function afterScroll(panel: Element, fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    panel.removeEventListener('scrollend', once);
+    fn();
+  };
+  if (reducedMotion()) {
+    requestAnimationFrame(() => requestAnimationFrame(once));
+    return;
+  }
+  panel.addEventListener('scrollend', once);
+  setTimeout(once, 1500); // no scrollend when nothing moved, or in browsers without the event
 }
 
 function fullyIn(panel: Element, el: Element): boolean {
