@@ -10,7 +10,7 @@ import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
 import { EditorView_ } from './views/editor-view';
 import { ErrorView } from './views/error-view';
-import { GraphView } from './views/graph-view';
+import { GraphView, PRESENTATION_TEXT_SCALE } from './views/graph-view';
 import { MemoryView } from './views/memory-view';
 import { StepperView } from './views/stepper-view';
 
@@ -89,7 +89,10 @@ export class App {
     const consolePanel = panel('console', 'panel.console');
     const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': 'steps' });
     const stepperBody = h('div', { class: 'stepper' });
-    stepperPanel.append(stepperBody);
+    const presentBtn = h('button', { type: 'button', id: 'present', class: 'present', 'aria-pressed': 'false', 'aria-keyshortcuts': 'P' }, t(lang, 'btn.present'));
+    presentBtn.addEventListener('click', () => this.togglePresentation());
+    this.els.presentBtn = presentBtn;
+    stepperPanel.append(stepperBody, presentBtn);
     const errorEl = h('div', { id: 'error-card' });
     const memoryPanel = panel('memory', 'panel.memory');
     const memoryBody = h('div', { class: 'panel-body', id: 'memory' });
@@ -98,7 +101,7 @@ export class App {
     const graphBody = h('div', { id: 'graph', style: 'display: contents' });
     graphPanel.append(graphBody);
 
-    root.replaceChildren(h('div', { class: 'app' },
+    root.replaceChildren(this.els.app = h('div', { class: 'app' },
       h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, stopBtn, runBtn),
       h('main', { class: 'main' },
         h('div', { class: 'left' }, editorPanel, consolePanel),
@@ -235,12 +238,30 @@ export class App {
     this.state.pause();
   }
 
+  /** Presentation mode: large type, code and memory side by side, the page's chrome down to the stepper. */
+  togglePresentation(on = !this.els.app.classList.contains('presenting')): void {
+    this.els.app.classList.toggle('presenting', on);
+    this.els.presentBtn.setAttribute('aria-pressed', String(on));
+    this.graph.setTextScale(on ? PRESENTATION_TEXT_SCALE : 1);
+    this.relabel(this.state.state.lang);
+  }
+
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     const typing = this.editor.hasFocus || target?.closest('input, select, textarea, .cm-editor') !== null;
     if (e.key === 'Escape' && !this.els.stopBtn.hidden) {
       e.preventDefault();
       this.stop();
+      return;
+    }
+    if (e.key === 'Escape' && !typing && this.els.app.classList.contains('presenting')) {
+      e.preventDefault();
+      this.togglePresentation(false);
+      return;
+    }
+    if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'p' || e.key === 'P')) {
+      e.preventDefault();
+      this.togglePresentation();
       return;
     }
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
@@ -366,6 +387,9 @@ export class App {
     this.els.stopBtn.setAttribute('aria-keyshortcuts', 'Escape');
     this.els.share.textContent = t(L, 'btn.share');
     this.els.langBtn.textContent = t(L, 'btn.lang');
+    const presenting = this.els.app?.classList.contains('presenting') ?? false;
+    this.els.presentBtn.textContent = t(L, presenting ? 'btn.presentExit' : 'btn.present');
+    this.els.presentBtn.title = t(L, presenting ? 'btn.presentExit.title' : 'btn.present.title');
     this.els.tagline.textContent = t(L, 'app.tagline');
     (this.els.lessons.firstElementChild as HTMLOptionElement).textContent = `${t(L, 'btn.example')}…`;
   }

@@ -573,13 +573,20 @@ export class MemoryView {
     card.classList.add('flash');
   }
 
-  /** The part of the panel a learner sees, in client coordinates (the sticky formula hides the bottom). */
+  /**
+   * The part of the panel a learner sees, in client coordinates: less the sticky formula at the
+   * bottom, and less the edge-marker bands where there is more to scroll to (a card seen only under
+   * the markers counts as scrolled out, so its arrow never ends hidden beneath them).
+   */
   private visibleBox(): Box {
-    const r = this.scroller.getBoundingClientRect();
+    const el = this.scroller;
+    const r = el.getBoundingClientRect();
     const formula = this.formula.textContent ? this.formula.getBoundingClientRect().height : 0;
+    const band = (side: EdgeSide) => Math.max(EDGE_BAND_PX, this.edges[side].bar.hidden ? 0 : this.edges[side].row.offsetHeight);
+    const more = { above: el.scrollTop > 0, below: el.scrollTop + el.clientHeight < el.scrollHeight - 1 };
     return {
-      top: r.top, left: r.left,
-      bottom: r.top + this.scroller.clientHeight - formula, right: r.left + this.scroller.clientWidth,
+      top: r.top + (more.above ? band('above') : 0), left: r.left,
+      bottom: r.top + el.clientHeight - formula - (more.below ? band('below') : 0), right: r.left + el.clientWidth,
     };
   }
 
@@ -662,6 +669,8 @@ export class MemoryView {
 }
 
 type EdgeSide = 'above' | 'below';
+/** Height kept for a row of edge markers (one line of them; a wrapped row measures itself). */
+const EDGE_BAND_PX = 34;
 const EDGE_SIDES: readonly EdgeSide[] = ['above', 'below'];
 interface OffscreenName {
   name: string;
