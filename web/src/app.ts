@@ -85,9 +85,13 @@ export class App {
 
     const editorPanel = panel('editor', 'panel.editor');
     const editorBody = h('div', { class: 'panel-body' });
-    editorPanel.append(editorBody);
+    // Tab indents in the editor; CodeMirror's Esc-then-Tab is the one way out (said here and in the key hints)
+    const editorHelp = h('p', { id: 'editor-help', class: 'visually-hidden' }, t(lang, 'editor.help'));
+    this.els.editorHelp = editorHelp;
+    editorPanel.append(editorBody, editorHelp);
     const consolePanel = panel('console', 'panel.console');
-    const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': 'steps' });
+    const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': t(lang, 'panel.steps') });
+    this.els.stepperPanel = stepperPanel;
     const stepperBody = h('div', { class: 'stepper' });
     const presentBtn = h('button', { type: 'button', id: 'present', class: 'present', 'aria-pressed': 'false', 'aria-keyshortcuts': 'P' }, t(lang, 'btn.present'));
     presentBtn.addEventListener('click', () => this.togglePresentation());
@@ -391,6 +395,8 @@ export class App {
     this.els.presentBtn.textContent = t(L, presenting ? 'btn.presentExit' : 'btn.present');
     this.els.presentBtn.title = t(L, presenting ? 'btn.presentExit.title' : 'btn.present.title');
     this.els.tagline.textContent = t(L, 'app.tagline');
+    this.els.editorHelp.textContent = t(L, 'editor.help');
+    this.els.stepperPanel.setAttribute('aria-label', t(L, 'panel.steps'));
     (this.els.lessons.firstElementChild as HTMLOptionElement).textContent = `${t(L, 'btn.example')}…`;
   }
 }

@@ -98,7 +98,7 @@ export class EditorView_ {
           marksField,
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': handlers.label }),
+          EditorView.contentAttributes.of({ 'aria-label': handlers.label, 'aria-describedby': 'editor-help' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.onChange(u.state.doc.toString());
           }),

@@ -143,13 +143,13 @@ export class GraphView {
 
   private label(): void {
     const L = this.lang;
-    const set = (b: HTMLButtonElement, key: 'graph.zoomIn' | 'graph.zoomOut' | 'graph.fitTitle') => {
+    const set = (b: HTMLButtonElement, key: 'graph.zoomIn' | 'graph.zoomOut') => {
       b.title = t(L, key);
       b.setAttribute('aria-label', t(L, key));
     };
     set(this.zoomButtons.in, 'graph.zoomIn');
     set(this.zoomButtons.out, 'graph.zoomOut');
-    set(this.zoomButtons.fit, 'graph.fitTitle');
+    this.zoomButtons.fit.title = t(L, 'graph.fitTitle'); // its name is its visible text
     this.zoomButtons.fit.textContent = t(L, 'graph.fit');
     this.body.setAttribute('aria-label', t(L, 'graph.region'));
   }

@@ -130,6 +130,7 @@ export class MemoryView {
     });
     container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
+    container.addEventListener('keydown', (e) => this.moveFocus(e));
     container.addEventListener('pointerleave', () => this.hover(null));
     if (typeof ResizeObserver !== 'undefined') {
       new ResizeObserver((entries) => {
@@ -404,8 +405,9 @@ export class MemoryView {
     const blocks = tensorGrid(tensor, n, expanded);
     const value = this.valueAt(g);
     const written = this.world!.changes.written.get(g.storage.id);
-    const focusable = n <= 64;
-    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': `${this.world!.tensorLabel(tensor)} elements` });
+    // one tab stop per tensor (roving tabindex): arrow keys move between its elements
+    let stop = true;
+    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': t(this.lang, 'memory.elements', { name: this.world!.tensorLabel(tensor) }) });
     for (const b of blocks) {
       if (b.label) grid.append(h('div', { class: 'block-label' }, b.label));
       for (const row of b.rows) {
@@ -416,9 +418,11 @@ export class MemoryView {
             continue;
           }
           const cls = written?.has(c.cell) ? 'el written' : 'el';
+          const first = stop;
+          stop = false;
           r.append(h('span', {
             class: cls, 'data-t': tensor.id, 'data-s': g.storage.id, 'data-cell': c.cell, 'data-index': c.index.join(','),
-            tabindex: focusable ? 0 : undefined,
+            tabindex: first ? 0 : -1,
           }, value(c.cell)));
         }
         grid.append(r);
@@ -480,11 +484,11 @@ export class MemoryView {
     const perRow = this.cellsPerRow;
     for (let i = 0; i < slots.length; i += perRow) {
       const chunk = slots.slice(i, i + perRow);
-      const strip = h('div', { class: 'strip', role: 'table', style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
+      const strip = h('div', { class: 'strip', role: 'group', 'aria-label': t(lang, 'memory.storage', { id: st.id }), style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
       strip.append(h('span', {}));
       for (const sl of chunk) strip.append(h('span', { class: 'idx' }, sl.kind === 'cell' ? String(sl.index) : ''));
       strip.append(h('span', { class: 'row-label' }, t(lang, 'memory.value')));
-      for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read));
+      for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read, i === 0 && sl === chunk[0]));
       for (const lane of lanes) {
         strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor)));
         for (const sl of chunk) {
@@ -499,7 +503,7 @@ export class MemoryView {
           if (c !== 0 && lane.err) cls.push('err');
           strip.append(h('span', {
             class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index,
-            title: c ? `${w.tensorLabel(lane.tensor)} reads cell ${sl.index}${c !== null && c > 1 ? ` ×${c}` : ''}` : undefined,
+            title: c ? t(lang, 'memory.laneReads', { name: w.tensorLabel(lane.tensor), cell: sl.index }) + (c !== null && c > 1 ? ` ×${c}` : '') : undefined,
           }, c !== null && c > 1 ? `×${c}` : c ? lane.order?.get(sl.index) ?? '' : ''));
         }
       }
@@ -509,12 +513,50 @@ export class MemoryView {
     return wrap;
   }
 
-  private cellEl(sl: Slot, storage: Id, value: (c: number) => string, written: Set<number> | undefined, read: (c: number) => boolean): HTMLElement {
+  private cellEl(sl: Slot, storage: Id, value: (c: number) => string, written: Set<number> | undefined, read: (c: number) => boolean, tabStop: boolean): HTMLElement {
     if (sl.kind === 'gap') return h('span', { class: 'cell gap' }, t(this.lang, 'memory.hidden', { n: sl.hidden }));
     const cls = ['cell'];
     if (written?.has(sl.index)) cls.push('written');
     if (!read(sl.index)) cls.push('unread');
-    return h('span', { class: cls.join(' '), 'data-s': storage, 'data-cell': sl.index, role: 'cell' }, value(sl.index));
+    return h('span', { class: cls.join(' '), 'data-s': storage, 'data-cell': sl.index, tabindex: tabStop ? 0 : -1 }, value(sl.index));
+  }
+
+  // ---------------------------------------------------------------- keyboard: inside a tensor or a strip
+  /**
+   * A tensor's elements (and a storage's cells) are one tab stop; arrow keys move inside it, Home
+   * and End go to its ends. The step keys stay out of it (Alt+arrows still step from anywhere).
+   */
+  private moveFocus(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const el = (e.target as Element).closest<HTMLElement>('.el[data-cell], .cell[data-cell]');
+    if (!el || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const isElement = el.classList.contains('el');
+    const scope = el.closest(isElement ? '.tgrid' : '.strip-wrap');
+    if (!scope) return;
+    const items = [...scope.querySelectorAll<HTMLElement>(isElement ? '.el[data-cell]' : '.cell[data-cell]')];
+    const i = items.indexOf(el);
+    let next: HTMLElement | undefined;
+    if (e.key === 'Home') next = items[0];
+    else if (e.key === 'End') next = items[items.length - 1];
+    else if (e.key === 'ArrowLeft') next = items[i - 1];
+    else if (e.key === 'ArrowRight') next = items[i + 1];
+    else if (isElement) {
+      // up/down: the same column of the previous/next row of the grid
+      const rows = [...scope.querySelectorAll('.row')];
+      const row = el.parentElement!;
+      const col = [...row.children].indexOf(el);
+      const other = rows[rows.indexOf(row) + (e.key === 'ArrowUp' ? -1 : 1)];
+      const candidate = other?.children[col];
+      next = candidate instanceof HTMLElement && candidate.matches('.el[data-cell]') ? candidate : undefined;
+    } else {
+      next = items[i + (e.key === 'ArrowUp' ? -1 : 1) * this.cellsPerRow];
+    }
+    if (!next) return;
+    el.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
   }
 
   // ---------------------------------------------------------------- hover: element ↔ cell
