@@ -339,7 +339,7 @@ export class App {
     const trace = model?.trace ?? null;
     const world = model && s.step >= 0 ? model.world(s.step) : null;
     const step = world?.step ?? null;
-    const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L;
+    const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L || prev.stale !== s.stale;
 
     if (model && prev?.model !== model) {
       this.graph.warm(function* () {
@@ -347,19 +347,25 @@ export class App {
       });
     }
     if (changedStep) {
-      const shownError = step?.error ?? (trace && trace.steps.length === 0 ? trace.error : null);
+      // one error, shown once: the card beside the picture (on the step that raised it, or for a
+      // run that never started), a mark on its line in the editor, the traceback in the console
+      const runError = s.status.kind === 'ran' ? s.status.error : null;
+      const uncaughtHere = step?.error && model && s.step === model.errorStep() ? step.error : null;
+      const shownError = s.stale ?? uncaughtHere ?? (trace && trace.steps.length === 0 ? trace.error : null);
       const marks = {
-        tensors: new Set<Id>(shownError?.tensor_ids ?? []),
-        nodes: new Set<Id>(shownError?.node_ids ?? []),
+        tensors: new Set<Id>(s.stale ? [] : shownError?.tensor_ids ?? []),
+        nodes: new Set<Id>(s.stale ? [] : shownError?.node_ids ?? []),
       };
       const te = performance.now();
       this.editor.update({
-        step: step ? { line: step.line, endLine: step.end_line } : null,
-        next: trace?.steps[s.step + 1]?.line ?? null,
-        error: trace?.error ? { line: trace.error.line, text: `${trace.error.type}: ${trace.error.message}` } : null,
+        step: step && !s.stale ? { line: step.line, endLine: step.end_line } : null,
+        next: s.stale ? null : trace?.steps[s.step + 1]?.line ?? null,
+        error: runError ? { line: runError.line, text: t(L, 'error.inEditor', { type: runError.type }) } : null,
       });
       this.diagnostics.editorMs = performance.now() - te;
-      this.errorCard.update(shownError, L);
+      this.els.right.classList.toggle('stale', s.stale !== null);
+      const source = s.stale ? this.editor.code : trace?.source ?? '';
+      this.errorCard.update(shownError, L, s.stale !== null, shownError ? source.split('\n')[shownError.line - 1] ?? '' : '');
       const tm = performance.now();
       this.memory.update(world, L, marks);
       this.diagnostics.memoryMs = performance.now() - tm;

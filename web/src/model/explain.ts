@@ -16,8 +16,13 @@ interface Rule {
   id: string;
   match: RegExp;
   text: Record<Lang, { title: string; body: string }>;
+  /** What to try instead; `{x}` stands for the learner's own tensor, found on the failing line by `receiver`. */
   fix?: string;
+  receiver?: RegExp;
 }
+
+/** A tensor expression before a method call: `t`, `model.weight`, `x[0]`, `x.t()`. */
+const NAME = String.raw`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\(\))?|\[[^\]]*\])*)`;
 
 const RULES: Rule[] = [
   {
@@ -33,7 +38,8 @@ const RULES: Rule[] = [
         body: 'view() 从不复制：它只在同一块存储上改变形状和步长。这个张量的元素顺序（例如经过 .t() 或切片后）与新形状所需的顺序不一致，无法用每个维度一个步长来描述。reshape() 在必要时会复制；.contiguous().view(...) 会显式复制。',
       },
     },
-    fix: 'x.reshape(...)  # or x.contiguous().view(...)',
+    fix: '{x}.reshape(...)  # or {x}.contiguous().view(...)',
+    receiver: new RegExp(`${NAME}\\s*\\.view\\(`),
   },
   {
     id: 'expand-size',
@@ -182,10 +188,16 @@ const RULES: Rule[] = [
   },
 ];
 
-/** The explanation for an error in the learner's language, or null when we have none. */
-export function explainError(err: Pick<TraceError, 'type' | 'message'>, lang: Lang): Explanation | null {
+/**
+ * The explanation for an error in the learner's language, or null when we have none. With the
+ * failing line's source, the suggested fix names the learner's own tensor (the one they called
+ * the method on, e.g. the transposed `t`, not its base).
+ */
+export function explainError(err: Pick<TraceError, 'type' | 'message'>, lang: Lang, sourceLine = ''): Explanation | null {
   for (const r of RULES) {
-    if (r.match.test(err.message)) return { id: r.id, ...r.text[lang], fix: r.fix };
+    if (!r.match.test(err.message)) continue;
+    const name = r.receiver?.exec(sourceLine)?.[1] ?? 'x';
+    return { id: r.id, ...r.text[lang], fix: r.fix?.replaceAll('{x}', name) };
   }
   return null;
 }

@@ -43,6 +43,7 @@ const en = {
   'step.timeline': 'Timeline: step',
   'legend.justRun': 'line {line} just ran: the picture shows the state after it',
   'legend.raised': 'line {line} raised {type}: the picture shows the state when it stopped',
+  'legend.caught': 'line {line} raised {type} and the program caught it: the picture shows the state after it',
   'legend.next': 'next to run: line {line}',
   'legend.end': 'end of the program',
   'keys.run': 'run',
@@ -111,6 +112,10 @@ const en = {
   'console.clear': 'Clear',
   'error.heading': '{type} on line {line}',
   'error.explain': 'What happened',
+  'error.inEditor': '⚠ {type}: explained beside the picture',
+  'error.stale': 'The program did not start, so the picture is still the last run that worked (dimmed). Fix line {line} and run again.',
+  'error.fullMessage': 'show the whole message',
+  'error.shortMessage': 'show less',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -153,6 +158,7 @@ const zh: Record<MessageKey, string> = {
   'step.timeline': '时间线：步骤',
   'legend.justRun': '第 {line} 行刚运行完：图中是它运行之后的状态',
   'legend.raised': '第 {line} 行抛出 {type}：图中是它停下时的状态',
+  'legend.caught': '第 {line} 行抛出 {type}，程序捕获了它：图中是它之后的状态',
   'legend.next': '下一步运行：第 {line} 行',
   'legend.end': '程序结束',
   'keys.run': '运行',
@@ -220,6 +226,10 @@ const zh: Record<MessageKey, string> = {
   'console.clear': '清空',
   'error.heading': '第 {line} 行出现 {type}',
   'error.explain': '发生了什么',
+  'error.inEditor': '⚠ {type}：说明在右边的图旁',
+  'error.stale': '程序没有开始运行，所以图中仍是上一次成功运行的状态（已变暗）。请修改第 {line} 行后再运行。',
+  'error.fullMessage': '显示完整信息',
+  'error.shortMessage': '收起',
 };
 
 const TABLE: Record<Lang, Record<MessageKey, string>> = { en, 'zh-CN': zh };

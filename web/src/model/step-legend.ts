@@ -11,6 +11,8 @@ export interface StepLegend {
   next: number | null;
   /** the exception type when this statement raised (the picture is the state when it stopped) */
   raised: string | null;
+  /** the program caught that exception and went on (a normal step) */
+  caught: boolean;
 }
 
 export function stepLegend(trace: Trace | null, step: number): StepLegend | null {
@@ -20,5 +22,13 @@ export function stepLegend(trace: Trace | null, step: number): StepLegend | null
     justRun: s.line,
     next: trace.steps[step + 1]?.line ?? null,
     raised: s.error?.type ?? null,
+    caught: Boolean(s.error) && !endedBy(trace, step),
   };
+}
+
+/** Did step `index` raise the uncaught error that ended the run (its last step with an error)? */
+export function endedBy(trace: Trace, index: number): boolean {
+  if (!trace.error || !trace.steps[index]?.error) return false;
+  for (let i = trace.steps.length - 1; i > index; i--) if (trace.steps[i].error) return false;
+  return true;
 }

@@ -197,10 +197,19 @@ export class TraceModel {
     return w;
   }
 
-  /** The step that raised the run's uncaught error, if any. */
+  /**
+   * The step that raised the run's uncaught error, if any. A step whose exception the program
+   * caught (try/except) is a normal step: the program went on.
+   */
   errorStep(): number | null {
-    const i = this.trace.steps.findIndex((s) => s.error !== null);
-    return i >= 0 ? i : null;
+    if (!this.trace.error) return null;
+    for (let i = this.trace.steps.length - 1; i >= 0; i--) if (this.trace.steps[i].error) return i;
+    return null;
+  }
+
+  /** Did this step raise an exception the program caught (and then went on)? */
+  caughtAt(index: number): boolean {
+    return Boolean(this.trace.steps[index]?.error) && index !== this.errorStep();
   }
 
   /**

@@ -2,7 +2,7 @@
 // raised or ran backward(), and the "Step n of N · line L" label.
 import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
-import { stepLegend } from '../model/step-legend';
+import { endedBy, stepLegend } from '../model/step-legend';
 import { clear, h, s } from './dom';
 
 // Icons as SVG paths (font glyphs like ⏮ are missing from many systems' fonts).
@@ -105,8 +105,10 @@ export class StepperView {
       return;
     }
     this.legend.replaceChildren(
-      h('span', { class: 'item' }, h('span', { class: `swatch ${l.raised ? 'raised' : 'just-run'}`, 'aria-hidden': 'true' }),
-        l.raised ? t(lang, 'legend.raised', { line: l.justRun, type: l.raised }) : t(lang, 'legend.justRun', { line: l.justRun })),
+      h('span', { class: 'item' }, h('span', { class: `swatch ${l.raised && !l.caught ? 'raised' : 'just-run'}`, 'aria-hidden': 'true' }),
+        l.raised && l.caught ? t(lang, 'legend.caught', { line: l.justRun, type: l.raised })
+          : l.raised ? t(lang, 'legend.raised', { line: l.justRun, type: l.raised })
+            : t(lang, 'legend.justRun', { line: l.justRun })),
       h('span', { class: 'item' }, h('span', { class: `swatch ${l.next === null ? 'end' : 'next'}`, 'aria-hidden': 'true' }),
         l.next === null ? t(lang, 'legend.end') : t(lang, 'legend.next', { line: l.next })),
     );
@@ -118,7 +120,7 @@ export class StepperView {
     const n = trace?.steps.length ?? 0;
     if (!trace || n < 2) return;
     trace.steps.forEach((s, i) => {
-      const kind = s.error ? 'error' : s.backward ? 'backward' : null;
+      const kind = s.error ? (endedBy(trace, i) ? 'error' : 'caught') : s.backward ? 'backward' : null;
       if (kind) this.marks.append(h('span', { class: `mark ${kind}`, style: `left: ${(i / (n - 1)) * 100}%` }));
     });
   }
