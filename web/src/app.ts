@@ -4,8 +4,8 @@
 import type { WorkerHost } from './engine/worker-host';
 import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
-import { LANGS, langFromTag, t, type Lang, type MessageKey } from './model/i18n';
-import { formatHash, initialState, save } from './model/persist';
+import { LANGS, langFromTag, lessonTitle, t, type Lang, type MessageKey } from './model/i18n';
+import { formatHash, initialState, parseHash, save, type SavedState } from './model/persist';
 import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
 import { EditorView_ } from './views/editor-view';
@@ -19,9 +19,9 @@ const PLAY_MS = 900;
 const STOP_AFTER_MS = 300;
 
 const lessonFiles = import.meta.glob('../../examples/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-export const LESSONS: { name: string; code: string }[] = Object.entries(lessonFiles)
+export const LESSONS: { id: string; code: string }[] = Object.entries(lessonFiles)
   .sort(([a], [b]) => a.localeCompare(b))
-  .map(([path, code]) => ({ name: path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/^\d+_/, '').replace(/_/g, ' '), code }));
+  .map(([path, code]) => ({ id: path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/^\d+_/, ''), code }));
 
 const DEFAULT_CODE = LESSONS[0]?.code ?? 'import torch\n\na = torch.tensor([1.0, 2.0, 3.0])\nb = a.view(3, 1)\n';
 
@@ -75,13 +75,20 @@ export class App {
     const runBtn = h('button', { class: 'run', type: 'button', id: 'run', disabled: true }, `▶ ${t(lang, 'btn.run')}`);
     const lessons = h('select', { id: 'lessons', 'aria-label': t(lang, 'btn.example') },
       h('option', { value: '' }, `${t(lang, 'btn.example')}…`),
-      ...LESSONS.map((l, i) => h('option', { value: String(i) }, l.name)));
+      ...LESSONS.map((l, i) => h('option', { value: String(i) }, lessonTitle(lang, l.id))));
     const stopBtn = h('button', { class: 'stop', type: 'button', id: 'stop', hidden: true }, `■ ${t(lang, 'btn.stop')}`);
     const share = h('button', { type: 'button', id: 'share' }, t(lang, 'btn.share'));
     const langBtn = h('button', { type: 'button', id: 'lang' }, t(lang, 'btn.lang'));
     const status = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t(lang, 'app.loading'));
+    const restore = h('button', { type: 'button', id: 'restore-draft', hidden: init.setAside === undefined }, t(lang, 'draft.restore'));
+    restore.addEventListener('click', () => {
+      if (init.setAside === undefined) return;
+      this.editor.setCode(init.setAside);
+      restore.hidden = true;
+      void this.run();
+    });
     const tagline = h('span', { class: 'tagline' }, t(lang, 'app.tagline'));
-    Object.assign(this.els, { runBtn, stopBtn, lessons, share, langBtn, status, tagline });
+    Object.assign(this.els, { runBtn, stopBtn, lessons, share, langBtn, status, tagline, restore });
 
     const editorPanel = panel('editor', 'panel.editor');
     const editorBody = h('div', { class: 'panel-body' });
@@ -106,7 +113,7 @@ export class App {
     graphPanel.append(graphBody);
 
     root.replaceChildren(this.els.app = h('div', { class: 'app' },
-      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, stopBtn, runBtn),
+      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, restore, lessons, share, langBtn, stopBtn, runBtn),
       h('main', { class: 'main' },
         h('div', { class: 'left' }, editorPanel, consolePanel),
         this.els.right = h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
@@ -139,7 +146,7 @@ export class App {
     langBtn.addEventListener('click', () => {
       const next = LANGS[(LANGS.indexOf(this.state.state.lang) + 1) % LANGS.length];
       this.state.setLang(next);
-      save(window.localStorage, { code: this.editor.code, lang: next });
+      this.persist({ code: this.editor.code, lang: next });
     });
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.state.subscribe((s, prev) => this.redraw(s, prev));
@@ -165,7 +172,7 @@ export class App {
     if (!this.host) return;
     this.stopPlay();
     const code = this.editor.code;
-    save(window.localStorage, { code, lang: this.state.state.lang });
+    this.persist({ code, lang: this.state.state.lang });
     // Note [Run while running]: a second Run stops the first and starts again rather than queueing.
     // The learner pressed Run because they want to see the code now in the editor; the older run's
     // result would be stale when it arrived, and queueing behind a run that may take minutes would
@@ -296,7 +303,12 @@ export class App {
 
   private scheduleSave(code: string): void {
     clearTimeout(this.saveTimer);
-    this.saveTimer = window.setTimeout(() => save(window.localStorage, { code, lang: this.state.state.lang }), 300);
+    this.saveTimer = window.setTimeout(() => this.persist({ code, lang: this.state.state.lang }), 300);
+  }
+
+  /** Saves the learner's edit with the program the address bar holds (see persist.initialState). */
+  private persist(s: SavedState): void {
+    save(window.localStorage, { ...s, base: parseHash(location.hash).code });
   }
 
   private async copyLink(): Promise<void> {
@@ -401,8 +413,12 @@ export class App {
     this.els.presentBtn.textContent = t(L, presenting ? 'btn.presentExit' : 'btn.present');
     this.els.presentBtn.title = t(L, presenting ? 'btn.presentExit.title' : 'btn.present.title');
     this.els.tagline.textContent = t(L, 'app.tagline');
+    this.els.restore.textContent = t(L, 'draft.restore');
+    this.els.restore.title = t(L, 'draft.restore.title');
     this.els.editorHelp.textContent = t(L, 'editor.help');
     this.els.stepperPanel.setAttribute('aria-label', t(L, 'panel.steps'));
-    (this.els.lessons.firstElementChild as HTMLOptionElement).textContent = `${t(L, 'btn.example')}…`;
+    const options = [...(this.els.lessons as HTMLSelectElement).options];
+    options[0].textContent = `${t(L, 'btn.example')}…`;
+    LESSONS.forEach((l, i) => { if (options[i + 1]) options[i + 1].textContent = lessonTitle(L, l.id); });
   }
 }

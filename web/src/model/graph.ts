@@ -68,8 +68,8 @@ function boxSize(title: string, lines: SubLine[], k: number): { width: number; h
   return { width: Math.ceil(Math.max(96, longest * CHAR_W + 24) * k), height: Math.ceil((28 + lines.length * LINE_H) * k) };
 }
 
-function tensorTitle(w: World, t: Tensor): string {
-  return w.tensorLabel(t);
+function tensorTitle(w: World, t: Tensor, lang: Lang): string {
+  return w.tensorLabel(t, lang);
 }
 
 /**
@@ -93,7 +93,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
       if (g) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });
     }
     if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
-    const title = tensorTitle(w, t);
+    const title = tensorTitle(w, t, lang);
     boxes.push({
       key: `t${t.id}`, kind: 'tensor', id: t.id, title, subtitle: lines, stale: [], released: false,
       retainsGrad: t.retains_grad, isLeaf: t.is_leaf, flagged: false, ...boxSize(title, lines, k),

@@ -81,6 +81,8 @@ const en = {
   'memory.otherObjects': 'Other values',
   'memory.value': 'value',
   'memory.errorBadge': '⚠ error',
+  'memory.unnamedTensor': 'tensor #{id}',
+  'memory.chipTitle': '{name} → {type} #{id}',
   'memory.elements': '{name}: elements (arrow keys move between them)',
   'memory.laneReads': '{name} reads cell {cell}',
   'memory.fold': 'Fold {name} (keep only its shape, strides, offset and version)',
@@ -112,6 +114,8 @@ const en = {
   'console.clear': 'Clear',
   'error.heading': '{type} on line {line}',
   'error.explain': 'What happened',
+  'draft.restore': 'Restore my last edit',
+  'draft.restore.title': 'This link opened another program; your last edit was kept and can come back',
   'error.inEditor': '⚠ {type}: explained beside the picture',
   'error.stale': 'The program did not start, so the picture is still the last run that worked (dimmed). Fix line {line} and run again.',
   'error.fullMessage': 'show the whole message',
@@ -195,6 +199,8 @@ const zh: Record<MessageKey, string> = {
   'memory.otherObjects': '其他值',
   'memory.value': '值',
   'memory.errorBadge': '⚠ 错误',
+  'memory.unnamedTensor': '张量 #{id}',
+  'memory.chipTitle': '{name} → {type} #{id}',
   'memory.elements': '{name}：元素（用方向键在元素间移动）',
   'memory.laneReads': '{name} 读取单元 {cell}',
   'memory.fold': '折叠 {name}（只保留形状、步长、偏移和版本）',
@@ -226,6 +232,8 @@ const zh: Record<MessageKey, string> = {
   'console.clear': '清空',
   'error.heading': '第 {line} 行出现 {type}',
   'error.explain': '发生了什么',
+  'draft.restore': '恢复我上次的编辑',
+  'draft.restore.title': '这个链接打开了另一个程序；你上次的编辑已保留，可以恢复',
   'error.inEditor': '⚠ {type}：说明在右边的图旁',
   'error.stale': '程序没有开始运行，所以图中仍是上一次成功运行的状态（已变暗）。请修改第 {line} 行后再运行。',
   'error.fullMessage': '显示完整信息',
@@ -233,6 +241,31 @@ const zh: Record<MessageKey, string> = {
 };
 
 const TABLE: Record<Lang, Record<MessageKey, string>> = { en, 'zh-CN': zh };
+
+/** Lesson titles by file name (examples/NN_name.py → name); a test checks every lesson has both. */
+export const LESSON_TITLES: Record<Lang, Record<string, string>> = {
+  en: {
+    clone_detach_data: 'clone(), detach() and .data',
+    views_share_storage: 'Views share their base\'s storage',
+    expand_as_strided: 'expand() and as_strided(): cells read many times',
+    view_needs_compatible_strides: 'view() needs compatible strides',
+    autograd_basics: 'Autograd basics',
+    saved_tensor_modified: 'A saved tensor modified in place',
+  },
+  'zh-CN': {
+    clone_detach_data: 'clone()、detach() 与 .data',
+    views_share_storage: '视图共享基张量的存储',
+    expand_as_strided: 'expand() 与 as_strided()：单元被多次读取',
+    view_needs_compatible_strides: 'view() 需要兼容的步长',
+    autograd_basics: '自动求导基础',
+    saved_tensor_modified: '被原地修改的保存张量',
+  },
+};
+
+/** A lesson's title, falling back to its file name (spaces for underscores) when none is written. */
+export function lessonTitle(lang: Lang, id: string): string {
+  return LESSON_TITLES[lang][id] ?? id.replace(/_/g, ' ');
+}
 
 export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const template = TABLE[lang][key] ?? en[key];

@@ -223,7 +223,7 @@ export class MemoryView {
         const kind = obj.type === 'Tensor' ? null : obj.type.replace(/^numpy\./, '');
         chips.push(h('button', {
           type: 'button', class: `name-chip tensor${rebound}`, 'data-name': v.name, 'data-targets': `t${obj.tensor}`,
-          style: `--c: ${tensorColor(obj.tensor)}`, title: `${v.name} → ${obj.type} (tensor #${obj.tensor})`,
+          style: `--c: ${tensorColor(obj.tensor)}`, title: t(this.lang, 'memory.chipTitle', { name: v.name, type: obj.type, id: obj.tensor }),
         }, v.name, kind ? h('small', { class: 'kind' }, ` ${kind}`) : null));
         continue;
       }
@@ -275,11 +275,11 @@ export class MemoryView {
   private signature(g: StorageGroup): string {
     const w = this.world!;
     const tensors = g.tensors.map((tt) => [
-      tt, w.tensorNames(tt), w.tensorLabel(tt),
+      tt, w.tensorNames(tt), w.tensorLabel(tt, this.lang),
       tt.grad_fn !== null ? w.nodes.get(tt.grad_fn)?.name : null,
-      tt._base !== null ? w.tensorLabel(w.tensors.get(tt._base) ?? tt) : null,
-      tt.grad !== null ? w.tensorLabel(w.tensors.get(tt.grad) ?? tt) : null,
-      w.versionFamily(tt).map((o) => w.tensorLabel(o)),
+      tt._base !== null ? w.tensorLabel(w.tensors.get(tt._base) ?? tt, this.lang) : null,
+      tt.grad !== null ? w.tensorLabel(w.tensors.get(tt.grad) ?? tt, this.lang) : null,
+      w.versionFamily(tt).map((o) => w.tensorLabel(o, this.lang)),
       w.changes.created.has(tt.id), w.changes.bumped.has(tt.id), this.errors.tensors.has(tt.id),
       this.expanded.has(`t${tt.id}`), this.isFolded(tt),
     ]);
@@ -293,7 +293,7 @@ export class MemoryView {
     const w = this.world!;
     const lang = this.lang;
     const shared = g.tensors.length > 1;
-    const labels = g.tensors.map((tt) => w.tensorLabel(tt));
+    const labels = g.tensors.map((tt) => w.tensorLabel(tt, this.lang));
     const el = h('section', { class: `group${shared ? ' shared' : ''}`, 'data-storage': g.storage.id, 'aria-label': t(lang, 'memory.storage', { id: g.storage.id }) });
     if (shared) {
       const key = g.tensors.some((tt) => w.isNdarray(tt)) ? 'memory.sharedByMixed' : 'memory.sharedBy';
@@ -326,14 +326,14 @@ export class MemoryView {
     const created = w.changes.created.has(tensor.id);
     const card = h('article', {
       class: `card${isErr ? ' error' : ''}${created ? ' created' : ''}`, style: `--c: ${color}`,
-      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, tabindex: -1, 'aria-label': `${w.tensorLabel(tensor)}: tensor #${tensor.id}`,
+      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, tabindex: -1, 'aria-label': `${w.tensorLabel(tensor, this.lang)} #${tensor.id}`,
     });
     const head = h('div', { class: 'card-head' },
-      h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor)),
+      h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor, this.lang)),
       h('span', { class: 'tid' }, `#${tensor.id}`));
     if (kind !== 'contiguous') head.append(h('span', { class: `badge ${kind}` }, t(lang, `memory.kind.${kind}`)));
     if (isErr) head.append(h('span', { class: 'badge err' }, t(lang, 'memory.errorBadge')));
-    const label = w.tensorLabel(tensor);
+    const label = w.tensorLabel(tensor, this.lang);
     const folded = this.isFolded(tensor);
     const fold = h('button', {
       type: 'button', class: 'fold', 'data-fold': `t${tensor.id}`, 'aria-expanded': String(!folded),
@@ -370,15 +370,15 @@ export class MemoryView {
       ['.requires_grad', tensor.requires_grad ? 'True' : 'False', tensor.requires_grad ? 'true' : ''],
       ['.is_leaf', tensor.is_leaf ? 'True' : 'False'],
       ['.grad_fn', gradFn ? `<${gradFn}>` : 'None'],
-      ['._base', base ? w.tensorLabel(base) : 'None'],
+      ['._base', base ? w.tensorLabel(base, this.lang) : 'None'],
     ];
-    if (grad) rows.push(['.grad', w.tensorLabel(grad), 'true']);
+    if (grad) rows.push(['.grad', w.tensorLabel(grad, this.lang), 'true']);
     if (tensor.retains_grad) rows.push(['.retains_grad', 'True', 'true']);
     card.append(propList(rows, t(lang, 'memory.bumped')));
 
     const family = w.versionFamily(tensor).filter((o) => o.id !== tensor.id);
     const familyText = family.length
-      ? t(lang, 'memory.sharesCounter', { names: family.map((o) => w.tensorLabel(o)).join(', ') })
+      ? t(lang, 'memory.sharesCounter', { names: family.map((o) => w.tensorLabel(o, this.lang)).join(', ') })
       : t(lang, 'memory.ownCounter');
     card.append(h('div', { class: 'counter', title: t(lang, 'memory.counter', { id: tensor.version_family }) },
       h('span', { class: 'dot', style: `--fc: ${tensorColor(tensor.version_family * 7 + 3, 60)}` }),
@@ -407,7 +407,7 @@ export class MemoryView {
     const written = this.world!.changes.written.get(g.storage.id);
     // one tab stop per tensor (roving tabindex): arrow keys move between its elements
     let stop = true;
-    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': t(this.lang, 'memory.elements', { name: this.world!.tensorLabel(tensor) }) });
+    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': t(this.lang, 'memory.elements', { name: this.world!.tensorLabel(tensor, this.lang) }) });
     for (const b of blocks) {
       if (b.label) grid.append(h('div', { class: 'block-label' }, b.label));
       for (const row of b.rows) {
@@ -437,7 +437,7 @@ export class MemoryView {
     const choice = this.folded.get(`t${tensor.id}`);
     if (choice !== undefined) return choice;
     const w = this.world!;
-    return !this.errors.tensors.has(tensor.id) && w.tensorLabel(tensor).startsWith('tensor #');
+    return !this.errors.tensors.has(tensor.id) && w.tensorLabel(tensor) === `tensor #${tensor.id}` /* no name, not a grad */;
   }
 
   private toggleFold(key: string): void {
@@ -490,7 +490,7 @@ export class MemoryView {
       strip.append(h('span', { class: 'row-label' }, t(lang, 'memory.value')));
       for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read, i === 0 && sl === chunk[0]));
       for (const lane of lanes) {
-        strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor)));
+        strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor, this.lang)));
         for (const sl of chunk) {
           if (sl.kind === 'gap') {
             strip.append(h('span', {}));
@@ -503,7 +503,7 @@ export class MemoryView {
           if (c !== 0 && lane.err) cls.push('err');
           strip.append(h('span', {
             class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index,
-            title: c ? t(lang, 'memory.laneReads', { name: w.tensorLabel(lane.tensor), cell: sl.index }) + (c !== null && c > 1 ? ` ×${c}` : '') : undefined,
+            title: c ? t(lang, 'memory.laneReads', { name: w.tensorLabel(lane.tensor, this.lang), cell: sl.index }) + (c !== null && c > 1 ? ` ×${c}` : '') : undefined,
           }, c !== null && c > 1 ? `×${c}` : c ? lane.order?.get(sl.index) ?? '' : ''));
         }
       }
@@ -579,7 +579,7 @@ export class MemoryView {
       this.root.querySelector(`.cell[data-s="${sid}"][data-cell="${cell}"]`)?.classList.add('hl');
       this.root.querySelector(`.lane[data-t="${tensor.id}"][data-cell="${cell}"]`)?.classList.add('hl');
       this.formula.replaceChildren(
-        h('span', { class: 'sym' }, `${w.tensorLabel(tensor)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
+        h('span', { class: 'sym' }, `${w.tensorLabel(tensor, this.lang)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
         `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell })})`);
       return;
     }
@@ -589,7 +589,7 @@ export class MemoryView {
     const readers: string[] = [];
     for (const tt of w.groups.find((g) => String(g.storage.id) === sid)?.tensors ?? []) {
       const at = readersOf(tt, cell);
-      const label = w.tensorLabel(tt);
+      const label = w.tensorLabel(tt, this.lang);
       if (at === null) readers.push(`${label}[…]`);
       else if (at.length > 4) readers.push(...at.slice(0, 4).map((i) => `${label}[${i.join(', ')}]`), `${label}[… ×${at.length - 4}]`);
       else readers.push(...at.map((i) => `${label}[${i.join(', ')}]`));
