@@ -6,6 +6,7 @@ import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
 import { LANGS, langFromTag, lessonTitle, t, type Lang, type MessageKey } from './model/i18n';
 import { formatHash, initialState, parseHash, save, type SavedState } from './model/persist';
+import { nextIteration, stepAtLine } from './model/navigation';
 import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
 import { EditorView_ } from './views/editor-view';
@@ -121,15 +122,17 @@ export class App {
     this.editor = new EditorView_(editorBody, init.code, {
       onRun: () => void this.run(),
       onChange: (code) => this.scheduleSave(code),
+      onGutterLine: (line) => this.runToLine(line),
       label: t(lang, 'panel.editor'),
     });
     this.stepper = new StepperView(stepperBody, {
       first: () => this.state.first(), prev: () => this.state.prev(), next: () => this.state.next(),
       last: () => this.state.last(), togglePlay: () => this.togglePlay(), goTo: (n) => this.state.goTo(n),
+      nextIteration: () => this.nextIteration(),
     });
     this.memory = new MemoryView(memoryBody);
     this.graph = new GraphView(graphBody);
-    this.console = new ConsoleView(consolePanel, (line) => this.exec(line));
+    this.console = new ConsoleView(consolePanel, (line) => this.exec(line), () => this.state.last());
     this.errorCard = new ErrorView(errorEl);
 
     runBtn.addEventListener('click', () => void this.run());
@@ -249,6 +252,20 @@ export class App {
     this.state.pause();
   }
 
+  /** Clicking a line number shows the state after that line next ran (the program is not re-run). */
+  runToLine(line: number): void {
+    const trace = this.state.state.model?.trace;
+    if (!trace || this.state.state.stale) return;
+    const i = stepAtLine(trace, this.state.state.step, line);
+    if (i !== null) this.state.goTo(i);
+  }
+
+  nextIteration(): void {
+    const trace = this.state.state.model?.trace;
+    const i = trace ? nextIteration(trace, this.state.state.step) : null;
+    if (i !== null) this.state.goTo(i);
+  }
+
   /** Presentation mode: large type, code and memory side by side, the page's chrome down to the stepper. */
   togglePresentation(on = !this.els.app.classList.contains('presenting')): void {
     this.els.app.classList.toggle('presenting', on);
@@ -268,6 +285,11 @@ export class App {
     if (e.key === 'Escape' && !typing && this.els.app.classList.contains('presenting')) {
       e.preventDefault();
       this.togglePresentation(false);
+      return;
+    }
+    if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'n' || e.key === 'N')) {
+      e.preventDefault();
+      this.nextIteration();
       return;
     }
     if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'p' || e.key === 'P')) {

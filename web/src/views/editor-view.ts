@@ -79,14 +79,26 @@ const marksField = StateField.define<{ marks: EditorMarks; deco: DecorationSet }
 export class EditorView_ {
   private readonly view: EditorView;
 
-  constructor(container: HTMLElement, doc: string, handlers: { onRun: () => void; onChange: (code: string) => void; label: string }) {
+  constructor(container: HTMLElement, doc: string, handlers: {
+    onRun: () => void; onChange: (code: string) => void; label: string;
+    /** a line number in the gutter was clicked: "run to line" */
+    onGutterLine?: (line: number) => void;
+  }) {
     const runKey = { key: 'Mod-Enter', run: () => (handlers.onRun(), true), preventDefault: true };
     this.view = new EditorView({
       parent: container,
       state: EditorState.create({
         doc,
         extensions: [
-          lineNumbers(),
+          lineNumbers({
+            domEventHandlers: {
+              mousedown: (view, block) => {
+                if (!handlers.onGutterLine) return false;
+                handlers.onGutterLine(view.state.doc.lineAt(block.from).number);
+                return true;
+              },
+            },
+          }),
           highlightSpecialChars(),
           history(),
           drawSelection(),

@@ -3,6 +3,7 @@
 import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
 import { endedBy, stepLegend } from '../model/step-legend';
+import { nextIteration } from '../model/navigation';
 import { clear, h, s } from './dom';
 
 // Icons as SVG paths (font glyphs like ⏮ are missing from many systems' fonts).
@@ -25,10 +26,12 @@ export interface StepperHandlers {
   last(): void;
   togglePlay(): void;
   goTo(step: number): void;
+  nextIteration(): void;
 }
 
 export class StepperView {
   private readonly buttons: Record<'first' | 'prev' | 'play' | 'next' | 'last', HTMLButtonElement>;
+  private readonly iteration: HTMLButtonElement;
   private readonly range: HTMLInputElement;
   private readonly marks: HTMLElement;
   private readonly label: HTMLElement;
@@ -49,6 +52,8 @@ export class StepperView {
       next: btn('next', handlers.next),
       last: btn('last', handlers.last),
     };
+    this.iteration = h('button', { type: 'button', class: 'iteration', 'aria-keyshortcuts': 'N' }, '⟳');
+    this.iteration.addEventListener('click', handlers.nextIteration);
     this.range = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, class: 'range' });
     this.range.addEventListener('input', () => handlers.goTo(Number(this.range.value)));
     this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
@@ -56,7 +61,7 @@ export class StepperView {
     this.keys = h('div', { class: 'keys' });
     this.legend = h('div', { class: 'step-legend' });
     container.append(
-      this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last,
+      this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last, this.iteration,
       h('div', { class: 'timeline' }, this.range, this.marks),
       this.label, this.legend, this.keys,
     );
@@ -78,6 +83,10 @@ export class StepperView {
     b.first.disabled = b.prev.disabled = n === 0 || step <= 0;
     b.next.disabled = b.last.disabled = n === 0 || step >= n - 1;
     b.play.disabled = n < 2;
+    const again = trace ? nextIteration(trace, step) : null;
+    this.iteration.disabled = again === null;
+    this.iteration.textContent = `⟳ ${t(lang, 'btn.nextIteration')}`;
+    this.iteration.title = t(lang, 'btn.nextIteration.title');
     this.range.max = String(Math.max(0, n - 1));
     this.range.value = String(Math.max(0, step));
     this.range.disabled = n < 2;
@@ -92,7 +101,8 @@ export class StepperView {
       h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
       h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
       h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'), ' · ',
-      h('kbd', {}, 'Esc'), h('kbd', {}, 'Tab'), ` ${t(lang, 'keys.leaveEditor')} · `, h('kbd', {}, 'P'), ` ${t(lang, 'btn.present')}`,
+      h('kbd', {}, 'Esc'), h('kbd', {}, 'Tab'), ` ${t(lang, 'keys.leaveEditor')} · `, h('kbd', {}, 'P'), ` ${t(lang, 'btn.present')} · `,
+      h('kbd', {}, 'N'), ` ${t(lang, 'btn.nextIteration')} · ${t(lang, 'keys.gutter')}`,
     );
     if (trace !== this.markedTrace) this.drawMarks(trace);
   }
