@@ -12,6 +12,7 @@ export class ErrorView {
   constructor(private readonly container: HTMLElement) {
     container.classList.add('error-card');
     container.setAttribute('role', 'alert');
+    container.tabIndex = 0; // it may scroll (a long message in presentation mode): keyboards can too
   }
 
   /** `stale`: the error stopped the latest run before it started; the picture is an older run's. */

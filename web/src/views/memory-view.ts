@@ -178,7 +178,7 @@ export class MemoryView {
         : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
       if (el) els.push(el);
     }
-    if (showInPanel(this.scroller, els) && attempt < 3) {
+    if (showInPanel(this.scroller, els, EDGE_BAND_PX + 8) && attempt < 3) {
       afterScroll(this.scroller, () => this.world === world && this.showChanges(world, attempt + 1));
     }
   }
@@ -608,7 +608,7 @@ export class MemoryView {
   showCard(key: string): void {
     const card = this.root.querySelector<HTMLElement>(`[data-card="${key}"]`);
     if (!card) return;
-    scrollIntoPanel(this.scroller, card);
+    scrollIntoPanel(this.scroller, card, EDGE_BAND_PX + 8); // clear of the edge markers
     card.focus({ preventScroll: true });
     card.classList.remove('flash');
     void card.offsetWidth; // restart the animation

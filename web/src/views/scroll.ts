@@ -45,11 +45,11 @@ export function unionRect(els: Element[]): Rect | null {
  * Shows what changed: all of `els` when they fit in the panel together, else the first (the most
  * important). Does nothing when they are all in view already, so a still picture stays still.
  */
-export function showInPanel(panel: Element, els: Element[]): boolean {
+export function showInPanel(panel: Element, els: Element[], margin = 12): boolean {
   if (!els.length || els.every((e) => fullyIn(panel, e))) return false;
   const all = unionRect(els)!;
-  if (all.height <= panel.clientHeight - 24) scrollIntoPanel(panel, all);
-  else scrollIntoPanel(panel, els[0]);
+  if (all.height <= panel.clientHeight - 2 * margin) scrollIntoPanel(panel, all, margin);
+  else scrollIntoPanel(panel, els[0], margin);
   return true;
 }
 
