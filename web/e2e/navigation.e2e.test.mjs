@@ -32,6 +32,9 @@ test('click a line number to run to it; N (or the button) goes to the next itera
   assert.equal(await lineOf(page), 4);
   assert.ok(await step(page) > first);
   assert.deepEqual(await xCells(page), ['0.', '10.', '0.'], 'the second pass wrote x[1]');
+  // the timeline groups the loop: a tick per pass of this line, and the legend counts them
+  assert.match(await page.textContent('.step-legend'), /line 4 just ran: the picture shows the state after it · pass 2 of 3/);
+  assert.equal(await page.locator('.stepper .passes .pass').count(), 3);
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('n');
   assert.deepEqual(await xCells(page), ['0.', '10.', '20.'], 'the third pass wrote x[2]');

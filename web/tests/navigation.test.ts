@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../src/engine/trace';
-import { nextIteration, stepAtLine } from '../src/model/navigation';
+import { nextIteration, passesOf, stepAtLine } from '../src/model/navigation';
 
 // for i in range(3):      line 2
 //     y = x * i           line 3
@@ -28,5 +28,11 @@ describe('navigation', () => {
     expect(nextIteration(trace, 6)).toBeNull();
     expect(nextIteration(trace, 8)).toBeNull();
     expect(nextIteration(trace, 99)).toBeNull();
+  });
+
+  it('the passes of a statement: every step that ran it, and which one this is', () => {
+    expect(passesOf(trace, 4)).toEqual({ steps: [2, 4, 6], index: 1 });
+    expect(passesOf(trace, 8)).toEqual({ steps: [8], index: 0 });
+    expect(passesOf(trace, 42)).toBeNull();
   });
 });

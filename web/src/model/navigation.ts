@@ -22,3 +22,17 @@ export function nextIteration(trace: Trace, from: number): number | null {
   for (let i = from + 1; i < trace.steps.length; i++) if (trace.steps[i].line === here.line) return i;
   return null;
 }
+
+/**
+ * The steps at which step `from`'s statement ran (its loop's passes), in order, and which of them
+ * `from` is: the timeline groups a loop's repetitions by these, and the legend says "pass k of n".
+ */
+export function passesOf(trace: Trace, from: number): { steps: number[]; index: number } | null {
+  const here = trace.steps[from];
+  if (!here) return null;
+  const steps: number[] = [];
+  trace.steps.forEach((s, i) => {
+    if (s.line === here.line) steps.push(i);
+  });
+  return { steps, index: steps.indexOf(from) };
+}

@@ -580,7 +580,7 @@ export class MemoryView {
       this.root.querySelector(`.lane[data-t="${tensor.id}"][data-cell="${cell}"]`)?.classList.add('hl');
       this.formula.replaceChildren(
         h('span', { class: 'sym' }, `${w.tensorLabel(tensor, this.lang)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
-        `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell })})`);
+        `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell, value: el.textContent ?? '' })})`);
       return;
     }
     el.classList.add('hl');
