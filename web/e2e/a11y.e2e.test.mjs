@@ -97,7 +97,7 @@ test('keyboard only: leave the editor with Esc then Tab; one tab stop per tensor
   assert.notEqual(second, first);
   assert.equal(await page.evaluate(() => window.__tensorplay.state.state.step), step);
   // the formula names the storage cell and its value, wherever the strip is scrolled
-  assert.match(await page.textContent('.formula'), /element \[[0-9, ]+\] lives in cell \d+, which holds 2\.$/);
+  assert.match(await page.textContent('.formula'), /element \[[0-9, ]+\] lives in cell \d+, which holds 2\.\)$/);
   // Enter on a name jumps to its card
   await page.focus('.name-chip[data-name="y"]');
   await page.keyboard.press('Enter');
