@@ -93,11 +93,17 @@ function checkArrows() {
   return { problems, onCard, onEdge };
 }
 
-test('every arrow of every lesson at every step ends on its own card (or on its edge marker)', async () => {
+const LAYOUTS = {
+  'the page at 1280×720': { viewport: { width: 1280, height: 720 }, present: false },
+  'presentation mode at 1280×720 × 150 %': { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5, present: true },
+};
+
+for (const [layout, { present, ...opts }] of Object.entries(LAYOUTS)) test(`every arrow of every lesson at every step ends on its own card (or on its edge marker), ${layout}`, async () => {
   let totalCard = 0, totalEdge = 0;
   for (const file of lessons) {
     const code = readFileSync(EXAMPLES + file, 'utf8');
-    const { page, problems: pageProblems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+    const { page, problems: pageProblems } = await openWithCode(browser, code, { ...opts, reducedMotion: 'reduce' });
+    if (present) await page.click('#present');
     const steps = await page.evaluate(() => window.__tensorplay.state.stepCount);
     assert.ok(steps > 0, `${file} ran`);
     for (let i = 0; i < steps; i++) {
@@ -118,7 +124,7 @@ test('every arrow of every lesson at every step ends on its own card (or on its 
     assert.deepEqual(pageProblems, []);
     await page.close();
   }
-  // both kinds of ending were exercised (the lessons overflow a 720 px panel)
+  // both kinds of ending were exercised (the lessons overflow the panel)
   assert.ok(totalCard > 100, `${totalCard} arrows ended on cards`);
   assert.ok(totalEdge > 5, `${totalEdge} arrows ended on edge markers`);
 });
