@@ -69,6 +69,13 @@ for (const lang of ['en', 'zh-CN']) {
       assert.ok(ed.right <= mem.left && ed.width >= 280 && mem.width >= 450, `${file}: code ${Math.round(ed.width)} px | memory ${Math.round(mem.width)} px`);
       assert.ok(ed.top < mem.bottom && mem.top < ed.bottom, 'side by side, not stacked');
       assert.ok(await page.$eval('.cm-content', (c) => parseFloat(getComputedStyle(c).fontSize)) >= 18, 'large code');
+      // the right column's parts never cover each other, and the picture keeps its room (an error included)
+      const parts = await page.evaluate(() => ['.stepper-panel', '#error-card.shown', '.panel.memory', '.panel.graph']
+        .map((sel) => document.querySelector(sel)).filter((e) => e && e.getClientRects().length)
+        .map((e) => ({ name: e.className, ...e.getBoundingClientRect().toJSON() })));
+      for (let i = 1; i < parts.length; i++) assert.ok(parts[i].top >= parts[i - 1].bottom - 0.5, `${file}: ${parts[i].name} under ${parts[i - 1].name}`);
+      assert.ok(parts.every((p) => p.bottom <= 480 + 0.5), `${file}: everything within the screen`);
+      assert.ok(parts.find((p) => p.name.includes('memory')).height >= 90, `${file}: the memory panel keeps its room`);
 
       const steps = await page.evaluate(() => window.__tensorplay.state.stepCount);
       for (let i = 0; i < steps; i++) {
