@@ -365,6 +365,9 @@ export class GraphView {
     for (const g of svg?.querySelectorAll('.pending') ?? []) g.classList.remove('pending');
     for (const el of svg?.querySelectorAll('.active, .flow') ?? []) el.classList.remove('active', 'flow');
     this.body.dataset.frame = 'done';
+    // the flow has ended where it ended; a node the error names is what to look at now
+    const flagged = [...this.flagged].map((id) => this.body.querySelector(`.gnode[data-key="n${id}"]`)).filter((e): e is Element => e !== null);
+    if (flagged.length) showInPanel(this.body, flagged);
     const run = this.world?.step.backward;
     if (run) this.note.firstElementChild?.replaceChildren(t(this.lang, 'graph.backward', { root: this.world?.nodes.get(run.root)?.name ?? 'backward()' }));
   }
