@@ -1,11 +1,12 @@
 // Shared e2e plumbing: `vite preview` on 127.0.0.1 and Debian's headless Chromium via playwright-core
 // (flags from shared/reference/toolchain.md §7). Used by the e2e tests and scripts/bench.mjs.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-export const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const URL_ = `http://127.0.0.1:${PORT}/`;
+/** The preview's address; set by startPreview (each test file runs in its own process). */
+export let URL_ = '';
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 
 async function waitForServer(url, ms = 20000) {
@@ -21,8 +22,22 @@ async function waitForServer(url, ms = 20000) {
   throw new Error(`server at ${url} did not come up (did you run \`npx vite build\`?)`);
 }
 
+/** A port nobody listens on, so test files running side by side each get their own server. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startPreview() {
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+  const port = Number(process.env.E2E_PORT ?? 0) || await freePort();
+  URL_ = `http://127.0.0.1:${port}/`;
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
     { cwd: WEB, stdio: 'ignore' });
   await waitForServer(URL_);
   return server;
@@ -38,8 +53,8 @@ export function launchBrowser() {
 }
 
 /** Opens the page with `code` in the share link and waits until the engine ran it. */
-export async function openWithCode(browser, code, { step, viewport = { width: 1440, height: 900 }, lang = 'en' } = {}) {
-  const page = await browser.newPage({ viewport });
+export async function openWithCode(browser, code, { step, viewport = { width: 1440, height: 900 }, lang = 'en', deviceScaleFactor = 1, reducedMotion } = {}) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor, reducedMotion });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });

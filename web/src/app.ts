@@ -4,13 +4,14 @@
 import type { WorkerHost } from './engine/worker-host';
 import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
-import { LANGS, langFromTag, t, type Lang, type MessageKey } from './model/i18n';
-import { formatHash, initialState, save } from './model/persist';
+import { LANGS, langFromTag, lessonTitle, t, type Lang, type MessageKey } from './model/i18n';
+import { formatHash, initialState, parseHash, save, type SavedState } from './model/persist';
+import { nextIteration, stepAtLine } from './model/navigation';
 import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
 import { EditorView_ } from './views/editor-view';
 import { ErrorView } from './views/error-view';
-import { GraphView } from './views/graph-view';
+import { GraphView, PRESENTATION_TEXT_SCALE } from './views/graph-view';
 import { MemoryView } from './views/memory-view';
 import { StepperView } from './views/stepper-view';
 
@@ -19,9 +20,9 @@ const PLAY_MS = 900;
 const STOP_AFTER_MS = 300;
 
 const lessonFiles = import.meta.glob('../../examples/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-export const LESSONS: { name: string; code: string }[] = Object.entries(lessonFiles)
+export const LESSONS: { id: string; code: string }[] = Object.entries(lessonFiles)
   .sort(([a], [b]) => a.localeCompare(b))
-  .map(([path, code]) => ({ name: path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/^\d+_/, '').replace(/_/g, ' '), code }));
+  .map(([path, code]) => ({ id: path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/^\d+_/, ''), code }));
 
 const DEFAULT_CODE = LESSONS[0]?.code ?? 'import torch\n\na = torch.tensor([1.0, 2.0, 3.0])\nb = a.view(3, 1)\n';
 
@@ -75,21 +76,35 @@ export class App {
     const runBtn = h('button', { class: 'run', type: 'button', id: 'run', disabled: true }, `▶ ${t(lang, 'btn.run')}`);
     const lessons = h('select', { id: 'lessons', 'aria-label': t(lang, 'btn.example') },
       h('option', { value: '' }, `${t(lang, 'btn.example')}…`),
-      ...LESSONS.map((l, i) => h('option', { value: String(i) }, l.name)));
+      ...LESSONS.map((l, i) => h('option', { value: String(i) }, lessonTitle(lang, l.id))));
     const stopBtn = h('button', { class: 'stop', type: 'button', id: 'stop', hidden: true }, `■ ${t(lang, 'btn.stop')}`);
     const share = h('button', { type: 'button', id: 'share' }, t(lang, 'btn.share'));
     const langBtn = h('button', { type: 'button', id: 'lang' }, t(lang, 'btn.lang'));
     const status = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t(lang, 'app.loading'));
+    const restore = h('button', { type: 'button', id: 'restore-draft', hidden: init.setAside === undefined }, t(lang, 'draft.restore'));
+    restore.addEventListener('click', () => {
+      if (init.setAside === undefined) return;
+      this.editor.setCode(init.setAside);
+      restore.hidden = true;
+      void this.run();
+    });
     const tagline = h('span', { class: 'tagline' }, t(lang, 'app.tagline'));
-    Object.assign(this.els, { runBtn, stopBtn, lessons, share, langBtn, status, tagline });
+    Object.assign(this.els, { runBtn, stopBtn, lessons, share, langBtn, status, tagline, restore });
 
     const editorPanel = panel('editor', 'panel.editor');
     const editorBody = h('div', { class: 'panel-body' });
-    editorPanel.append(editorBody);
+    // Tab indents in the editor; CodeMirror's Esc-then-Tab is the one way out (said here and in the key hints)
+    const editorHelp = h('p', { id: 'editor-help', class: 'visually-hidden' }, t(lang, 'editor.help'));
+    this.els.editorHelp = editorHelp;
+    editorPanel.append(editorBody, editorHelp);
     const consolePanel = panel('console', 'panel.console');
-    const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': 'steps' });
+    const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': t(lang, 'panel.steps') });
+    this.els.stepperPanel = stepperPanel;
     const stepperBody = h('div', { class: 'stepper' });
-    stepperPanel.append(stepperBody);
+    const presentBtn = h('button', { type: 'button', id: 'present', class: 'present', 'aria-pressed': 'false', 'aria-keyshortcuts': 'P' }, t(lang, 'btn.present'));
+    presentBtn.addEventListener('click', () => this.togglePresentation());
+    this.els.presentBtn = presentBtn;
+    stepperPanel.append(stepperBody, presentBtn);
     const errorEl = h('div', { id: 'error-card' });
     const memoryPanel = panel('memory', 'panel.memory');
     const memoryBody = h('div', { class: 'panel-body', id: 'memory' });
@@ -98,8 +113,8 @@ export class App {
     const graphBody = h('div', { id: 'graph', style: 'display: contents' });
     graphPanel.append(graphBody);
 
-    root.replaceChildren(h('div', { class: 'app' },
-      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, lessons, share, langBtn, stopBtn, runBtn),
+    root.replaceChildren(this.els.app = h('div', { class: 'app' },
+      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, restore, lessons, share, langBtn, stopBtn, runBtn),
       h('main', { class: 'main' },
         h('div', { class: 'left' }, editorPanel, consolePanel),
         this.els.right = h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
@@ -107,15 +122,17 @@ export class App {
     this.editor = new EditorView_(editorBody, init.code, {
       onRun: () => void this.run(),
       onChange: (code) => this.scheduleSave(code),
+      onGutterLine: (line) => this.runToLine(line),
       label: t(lang, 'panel.editor'),
     });
     this.stepper = new StepperView(stepperBody, {
       first: () => this.state.first(), prev: () => this.state.prev(), next: () => this.state.next(),
       last: () => this.state.last(), togglePlay: () => this.togglePlay(), goTo: (n) => this.state.goTo(n),
+      nextIteration: () => this.nextIteration(),
     });
     this.memory = new MemoryView(memoryBody);
     this.graph = new GraphView(graphBody);
-    this.console = new ConsoleView(consolePanel, (line) => this.exec(line));
+    this.console = new ConsoleView(consolePanel, (line) => this.exec(line), () => this.state.last());
     this.errorCard = new ErrorView(errorEl);
 
     runBtn.addEventListener('click', () => void this.run());
@@ -132,7 +149,7 @@ export class App {
     langBtn.addEventListener('click', () => {
       const next = LANGS[(LANGS.indexOf(this.state.state.lang) + 1) % LANGS.length];
       this.state.setLang(next);
-      save(window.localStorage, { code: this.editor.code, lang: next });
+      this.persist({ code: this.editor.code, lang: next });
     });
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.state.subscribe((s, prev) => this.redraw(s, prev));
@@ -158,7 +175,7 @@ export class App {
     if (!this.host) return;
     this.stopPlay();
     const code = this.editor.code;
-    save(window.localStorage, { code, lang: this.state.state.lang });
+    this.persist({ code, lang: this.state.state.lang });
     // Note [Run while running]: a second Run stops the first and starts again rather than queueing.
     // The learner pressed Run because they want to see the code now in the editor; the older run's
     // result would be stale when it arrived, and queueing behind a run that may take minutes would
@@ -235,12 +252,49 @@ export class App {
     this.state.pause();
   }
 
+  /** Clicking a line number shows the state after that line next ran (the program is not re-run). */
+  runToLine(line: number): void {
+    const trace = this.state.state.model?.trace;
+    if (!trace || this.state.state.stale) return;
+    const i = stepAtLine(trace, this.state.state.step, line);
+    if (i !== null) this.state.goTo(i);
+  }
+
+  nextIteration(): void {
+    const trace = this.state.state.model?.trace;
+    const i = trace ? nextIteration(trace, this.state.state.step) : null;
+    if (i !== null) this.state.goTo(i);
+  }
+
+  /** Presentation mode: large type, code and memory side by side, the page's chrome down to the stepper. */
+  togglePresentation(on = !this.els.app.classList.contains('presenting')): void {
+    this.els.app.classList.toggle('presenting', on);
+    this.els.presentBtn.setAttribute('aria-pressed', String(on));
+    this.graph.setTextScale(on ? PRESENTATION_TEXT_SCALE : 1);
+    this.relabel(this.state.state.lang);
+  }
+
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     const typing = this.editor.hasFocus || target?.closest('input, select, textarea, .cm-editor') !== null;
     if (e.key === 'Escape' && !this.els.stopBtn.hidden) {
       e.preventDefault();
       this.stop();
+      return;
+    }
+    if (e.key === 'Escape' && !typing && this.els.app.classList.contains('presenting')) {
+      e.preventDefault();
+      this.togglePresentation(false);
+      return;
+    }
+    if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'n' || e.key === 'N')) {
+      e.preventDefault();
+      this.nextIteration();
+      return;
+    }
+    if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'p' || e.key === 'P')) {
+      e.preventDefault();
+      this.togglePresentation();
       return;
     }
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
@@ -271,7 +325,12 @@ export class App {
 
   private scheduleSave(code: string): void {
     clearTimeout(this.saveTimer);
-    this.saveTimer = window.setTimeout(() => save(window.localStorage, { code, lang: this.state.state.lang }), 300);
+    this.saveTimer = window.setTimeout(() => this.persist({ code, lang: this.state.state.lang }), 300);
+  }
+
+  /** Saves the learner's edit with the program the address bar holds (see persist.initialState). */
+  private persist(s: SavedState): void {
+    save(window.localStorage, { ...s, base: parseHash(location.hash).code });
   }
 
   private async copyLink(): Promise<void> {
@@ -314,7 +373,7 @@ export class App {
     const trace = model?.trace ?? null;
     const world = model && s.step >= 0 ? model.world(s.step) : null;
     const step = world?.step ?? null;
-    const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L;
+    const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L || prev.stale !== s.stale;
 
     if (model && prev?.model !== model) {
       this.graph.warm(function* () {
@@ -322,18 +381,25 @@ export class App {
       });
     }
     if (changedStep) {
-      const shownError = step?.error ?? (trace && trace.steps.length === 0 ? trace.error : null);
+      // one error, shown once: the card beside the picture (on the step that raised it, or for a
+      // run that never started), a mark on its line in the editor, the traceback in the console
+      const runError = s.status.kind === 'ran' ? s.status.error : null;
+      const uncaughtHere = step?.error && model && s.step === model.errorStep() ? step.error : null;
+      const shownError = s.stale ?? uncaughtHere ?? (trace && trace.steps.length === 0 ? trace.error : null);
       const marks = {
-        tensors: new Set<Id>(shownError?.tensor_ids ?? []),
-        nodes: new Set<Id>(shownError?.node_ids ?? []),
+        tensors: new Set<Id>(s.stale ? [] : shownError?.tensor_ids ?? []),
+        nodes: new Set<Id>(s.stale ? [] : shownError?.node_ids ?? []),
       };
       const te = performance.now();
       this.editor.update({
-        step: step ? { line: step.line, endLine: step.end_line } : null,
-        error: trace?.error ? { line: trace.error.line, text: `${trace.error.type}: ${trace.error.message}` } : null,
+        step: step && !s.stale ? { line: step.line, endLine: step.end_line } : null,
+        next: s.stale ? null : trace?.steps[s.step + 1]?.line ?? null,
+        error: runError ? { line: runError.line, text: t(L, 'error.inEditor', { type: runError.type }) } : null,
       });
       this.diagnostics.editorMs = performance.now() - te;
-      this.errorCard.update(shownError, L);
+      this.els.right.classList.toggle('stale', s.stale !== null);
+      const source = s.stale ? this.editor.code : trace?.source ?? '';
+      this.errorCard.update(shownError, L, s.stale !== null, shownError ? source.split('\n')[shownError.line - 1] ?? '' : '');
       const tm = performance.now();
       this.memory.update(world, L, marks);
       this.diagnostics.memoryMs = performance.now() - tm;
@@ -365,7 +431,16 @@ export class App {
     this.els.stopBtn.setAttribute('aria-keyshortcuts', 'Escape');
     this.els.share.textContent = t(L, 'btn.share');
     this.els.langBtn.textContent = t(L, 'btn.lang');
+    const presenting = this.els.app?.classList.contains('presenting') ?? false;
+    this.els.presentBtn.textContent = t(L, presenting ? 'btn.presentExit' : 'btn.present');
+    this.els.presentBtn.title = t(L, presenting ? 'btn.presentExit.title' : 'btn.present.title');
     this.els.tagline.textContent = t(L, 'app.tagline');
-    (this.els.lessons.firstElementChild as HTMLOptionElement).textContent = `${t(L, 'btn.example')}…`;
+    this.els.restore.textContent = t(L, 'draft.restore');
+    this.els.restore.title = t(L, 'draft.restore.title');
+    this.els.editorHelp.textContent = t(L, 'editor.help');
+    this.els.stepperPanel.setAttribute('aria-label', t(L, 'panel.steps'));
+    const options = [...(this.els.lessons as HTMLSelectElement).options];
+    options[0].textContent = `${t(L, 'btn.example')}…`;
+    LESSONS.forEach((l, i) => { if (options[i + 1]) options[i + 1].textContent = lessonTitle(L, l.id); });
   }
 }

@@ -44,6 +44,38 @@ describe('AppState', () => {
     expect(s.tick()).toBe(false);
   });
 
+  it('a caught exception is a normal step: the page opens at the end of the program', () => {
+    const caught = fixture('clone_detach_data');
+    const i = 3;
+    caught.steps[i] = { ...caught.steps[i], error: { type: 'RuntimeError', message: 'caught by except', line: caught.steps[i].line, tensor_ids: [], node_ids: [] } };
+    const s = new AppState();
+    s.loadTrace(caught, 1);
+    expect(caught.error).toBeNull();
+    expect(s.state.step).toBe(s.stepCount - 1);
+    expect(s.state.model!.errorStep()).toBeNull();
+    expect(s.state.model!.caughtAt(i)).toBe(true);
+    expect(s.state.model!.caughtAt(i + 1)).toBe(false);
+  });
+
+  it('after a run that failed before its first statement, the last good picture stays (marked stale)', () => {
+    const s = new AppState();
+    s.loadTrace(fixture('clone_detach_data'), 1, 4);
+    const good = s.state.model;
+    const syntax = { ...fixture('clone_detach_data'), steps: [], error: { type: 'SyntaxError', message: 'invalid syntax', line: 3, tensor_ids: [], node_ids: [] } };
+    s.loadTrace(syntax, 1);
+    expect(s.state.model).toBe(good);
+    expect(s.state.step).toBe(4);
+    expect(s.state.stale?.type).toBe('SyntaxError');
+    expect(s.state.status).toMatchObject({ kind: 'ran', error: { type: 'SyntaxError' } });
+    s.loadTrace(fixture('autograd_backward'), 1);
+    expect(s.state.stale).toBeNull();
+    // with nothing drawn before, there is nothing to keep
+    const fresh = new AppState();
+    fresh.loadTrace(syntax, 1);
+    expect(fresh.state.model!.stepCount).toBe(0);
+    expect(fresh.state.stale).toBeNull();
+  });
+
   it('keeps REPL history until the next run', () => {
     const s = new AppState();
     s.addRepl({ input: '1+1', stdout: '', stderr: '', echo: '2', error: null });

@@ -59,4 +59,12 @@ describe('i18n table', () => {
     expect(t('zh-CN', 'step.label', { n: 2, total: 9, line: 4 })).toBe('第 2 / 9 步 · 第 4 行');
     expect(t('en', 'app.ran', { steps: 3 })).toBe('Ran 3 steps in {ms} ms');
   });
+
+  it('names the learner\'s own tensor in the suggested fix', () => {
+    const err = { type: 'RuntimeError', message: "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead." };
+    expect(explainError(err, 'en', 'v = t.view(6)')!.fix).toBe('t.reshape(...)  # or t.contiguous().view(...)');
+    expect(explainError(err, 'en', 'flat = model.weight[0].view(-1)')!.fix).toMatch(/^model\.weight\[0\]\.reshape/);
+    expect(explainError(err, 'zh-CN', 'v = x.t().view(6)')!.fix).toMatch(/^x\.t\(\)\.reshape\(\.\.\.\)/);
+    expect(explainError(err, 'en')!.fix).toMatch(/^x\.reshape/);
+  });
 });

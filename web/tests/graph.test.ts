@@ -11,8 +11,8 @@ describe('autograd graph model', () => {
     const titles = g.boxes.map((b) => b.title).sort();
     expect(titles).toEqual(['MulBackward0', 'SumBackward0', 'torch::autograd::AccumulateGrad', 'x', 'y', 'z']);
     const key = (title: string) => g.boxes.find((b) => b.title === title)!.key;
-    expect(g.edges).toContainEqual({ from: key('z'), to: key('SumBackward0'), label: '' });
-    expect(g.edges).toContainEqual({ from: key('torch::autograd::AccumulateGrad'), to: key('x'), label: '' });
+    expect(g.edges).toContainEqual({ from: key('z'), to: key('SumBackward0'), label: '', flow: '', labelWidth: 0, labelHeight: 0 });
+    expect(g.edges).toContainEqual({ from: key('torch::autograd::AccumulateGrad'), to: key('x'), label: '', flow: '', labelWidth: 0, labelHeight: 0 });
     expect(g.edges.filter((e) => e.from === key('MulBackward0')).map((e) => e.label)).toEqual(['0', '1']);
     expect(g.boxes.find((b) => b.title === 'y')!.retainsGrad).toBe(true);
   });
@@ -21,7 +21,7 @@ describe('autograd graph model', () => {
     const m = new TraceModel(fixture('runtime_error'));
     const w = m.world(m.stepCount - 1);
     const err = w.step.error!;
-    const g = buildGraph(w, new Set(err.node_ids));
+    const g = buildGraph(w, { flagged: new Set(err.node_ids) });
     const sig = g.boxes.find((b) => b.title === 'SigmoidBackward0')!;
     expect(sig.stale).toEqual([{ name: 'result', saved: 0, current: 1 }]);
     expect(sig.flagged).toBe(true);
@@ -62,5 +62,28 @@ describe('graph layout (dagre)', () => {
       expect(l.boxes.get(e.to)!.x).toBeGreaterThan(l.boxes.get(e.from)!.x);
     }
     expect(l.width).toBeGreaterThan(0);
+  });
+
+  it('keeps room for the gradients written on the edges: no label box overlaps a node, at any text size', async () => {
+    const { layoutGraph } = await import('../src/model/graph-layout');
+    const m = new TraceModel(fixture('autograd_backward'));
+    const w = m.world(m.trace.steps.findIndex((s) => s.backward));
+    for (const textScale of [1, 1.4]) {
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const model = buildGraph(w, { textScale, lang });
+        const flowing = model.edges.filter((e) => e.flow);
+        expect(flowing.length).toBeGreaterThan(0);
+        const l = layoutGraph(model);
+        for (const e of l.edges) {
+          const me = model.edges.find((x) => x.from === e.from && x.to === e.to)!;
+          if (!me.labelWidth) continue;
+          expect(e.labelAt).not.toBeNull();
+          for (const b of l.boxes.values()) {
+            const apart = Math.abs(e.labelAt!.x - b.x) >= (me.labelWidth + b.width) / 2 || Math.abs(e.labelAt!.y - b.y) >= (me.labelHeight + b.height) / 2;
+            expect(apart, `label of ${e.from}→${e.to} overlaps ${b.key}`).toBe(true);
+          }
+        }
+      }
+    }
   });
 });

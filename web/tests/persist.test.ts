@@ -57,4 +57,21 @@ describe('URL and localStorage state', () => {
     expect(initialState('', s, 'default').code).toBe('mine');
     expect(initialState(formatHash({ code: 'linked', step: 2 }), s, 'default')).toMatchObject({ code: 'linked', step: 2 });
   });
+
+  it('after a reload, an edit made on top of the address bar\'s program wins over it; another link sets it aside', async () => {
+    const { loadDraft } = await import('../src/model/persist');
+    const s = new Map<string, string>() as unknown as KeyValueStore;
+    Object.assign(s, { getItem: (k: string) => (s as unknown as Map<string, string>).get(k) ?? null, setItem: (k: string, v: string) => void (s as unknown as Map<string, string>).set(k, v) });
+    const link = formatHash({ code: 'a = 1', step: 3 });
+    save(s, { code: 'a = 1\nb = 2', base: 'a = 1' });
+    expect(initialState(link, s, 'default')).toEqual({ code: 'a = 1\nb = 2', lang: undefined });
+    // someone else's program in the link: it opens, and the edit is kept aside, not lost
+    const other = formatHash({ code: 'z = 9', step: 1 });
+    const init = initialState(other, s, 'default');
+    expect(init).toMatchObject({ code: 'z = 9', step: 1, setAside: 'a = 1\nb = 2' });
+    expect(loadDraft(s)).toBe('a = 1\nb = 2');
+    // the edit equal to the link: nothing to decide
+    save(s, { code: 'z = 9', base: 'z = 9' });
+    expect(initialState(other, s, 'default')).toEqual({ code: 'z = 9', step: 1, lang: undefined });
+  });
 });

@@ -58,3 +58,15 @@ describe('stride maths', () => {
     expect(formulaSymbolic(4)).toBe('storage_offset + i₀·stride₀ + i₁·stride₁ + i₂·stride₂ + i₃·stride₃');
   });
 });
+
+describe('readersOf', () => {
+  it('lists every element reading a cell, also through stride 0, and gives up on huge tensors', async () => {
+    const { readersOf } = await import('../src/model/strides');
+    const t = { sizes: [2, 3], strides: [1, 2], storage_offset: 0 }; // a transposed 3×2
+    expect(readersOf(t, 3)).toEqual([[1, 1]]);
+    expect(readersOf(t, 9)).toEqual([]);
+    const e = { sizes: [2, 3], strides: [0, 1], storage_offset: 0 }; // expand(2, 3)
+    expect(readersOf(e, 1)).toEqual([[0, 1], [1, 1]]);
+    expect(readersOf({ sizes: [1000, 1000], strides: [1000, 1], storage_offset: 0 }, 5)).toBeNull();
+  });
+});

@@ -147,6 +147,11 @@ describe('ConsoleView, ErrorView, StepperView', () => {
     expect(root.querySelector('.traceback')!.textContent).toMatch(/^Traceback[\s\S]*RuntimeError: one of the variables/);
     c.update(m, m.stepCount - 1, [{ input: 'b._version', stdout: '', stderr: '', echo: '1', error: null }], 'en');
     expect(c.text).toMatch(/>>> b\._version\n1\n$/);
+    // stepped back: the REPL (which ran after the end) is hidden and closed, and says why
+    c.update(m, 1, [{ input: 'b._version', stdout: '', stderr: '', echo: '1', error: null }], 'en');
+    expect(c.text).not.toContain('>>> b._version');
+    expect((root.querySelector('#repl-input') as HTMLInputElement).disabled).toBe(true);
+    expect((root.querySelector('.repl-after-end') as HTMLElement).hidden).toBe(false);
   });
 
   it('explains the error next to PyTorch\'s message, in either language', () => {
@@ -167,7 +172,7 @@ describe('ConsoleView, ErrorView, StepperView', () => {
     const calls: string[] = [];
     const v = new StepperView(root, {
       first: () => calls.push('first'), prev: () => calls.push('prev'), next: () => calls.push('next'),
-      last: () => calls.push('last'), togglePlay: () => calls.push('play'), goTo: (n) => calls.push(`goTo ${n}`),
+      last: () => calls.push('last'), togglePlay: () => calls.push('play'), goTo: (n) => calls.push(`goTo ${n}`), nextIteration: () => calls.push('iteration'),
     });
     v.update(s.state.model!.trace, 0, false, 'en');
     expect((root.querySelector('.prev') as HTMLButtonElement).disabled).toBe(true);
@@ -177,5 +182,20 @@ describe('ConsoleView, ErrorView, StepperView', () => {
     (root.querySelector('.next') as HTMLButtonElement).click();
     expect(calls).toEqual(['next']);
     expect(root.querySelector('.next')!.getAttribute('aria-label')).toBe('Next step');
+  });
+
+  it('says the picture is the state after the highlighted line, and which line runs next, in both languages', () => {
+    const trace = fixture('autograd_backward');
+    const v = new StepperView(root, { first() {}, prev() {}, next() {}, last() {}, togglePlay() {}, goTo() {}, nextIteration() {} });
+    v.update(trace, 0, false, 'en');
+    const legend = () => root.querySelector('.step-legend')!.textContent;
+    expect(legend()).toBe(`line ${trace.steps[0].line} just ran: the picture shows the state after it` +
+      `next to run: line ${trace.steps[1].line}`);
+    v.update(trace, trace.steps.length - 1, false, 'zh-CN');
+    expect(legend()).toBe(`第 ${trace.steps.at(-1)!.line} 行刚运行完：图中是它运行之后的状态程序结束`);
+    const failing = fixture('runtime_error');
+    const i = failing.steps.findIndex((s) => s.error);
+    v.update(failing, i, false, 'en');
+    expect(legend()).toContain(`line ${failing.steps[i].line} raised ${failing.steps[i].error!.type}: the picture shows the state when it stopped`);
   });
 });

@@ -30,6 +30,11 @@ export interface State {
   step: number;
   playing: boolean;
   repl: ReplEntry[];
+  /**
+   * The latest run failed before its first statement (a SyntaxError): the picture is still the
+   * last good run's, drawn dimmed, and this is the error that stopped the new one.
+   */
+  stale: TraceError | null;
 }
 
 type Listener = (s: State, prev: State) => void;
@@ -39,7 +44,7 @@ export class AppState {
   private readonly listeners: Listener[] = [];
 
   constructor(lang: Lang = 'en') {
-    this.s = { status: { kind: 'loading' }, lang, model: null, step: -1, playing: false, repl: [] };
+    this.s = { status: { kind: 'loading' }, lang, model: null, step: -1, playing: false, repl: [], stale: null };
   }
 
   get state(): State {
@@ -64,8 +69,16 @@ export class AppState {
     this.set({ lang });
   }
 
-  /** A run finished: show its last step (or the step that raised), unless `step` asks otherwise. */
+  /**
+   * A run finished: show its last step (or the step whose uncaught error ended it), unless `step`
+   * asks otherwise. A run that failed before any statement ran keeps the last good picture.
+   */
   loadTrace(trace: Trace, ms: number, step?: number): void {
+    const status: Status = { kind: 'ran', steps: trace.steps.length, ms, error: trace.error };
+    if (trace.steps.length === 0 && trace.error && this.s.model && this.s.model.stepCount > 0) {
+      this.set({ status, stale: trace.error, playing: false, repl: [] });
+      return;
+    }
     const model = new TraceModel(trace);
     const last = model.stepCount - 1;
     const errorStep = model.errorStep();
@@ -75,7 +88,8 @@ export class AppState {
       step: target,
       playing: false,
       repl: [],
-      status: { kind: 'ran', steps: model.stepCount, ms, error: trace.error },
+      status,
+      stale: null,
     });
   }
 

@@ -16,8 +16,14 @@ interface Rule {
   id: string;
   match: RegExp;
   text: Record<Lang, { title: string; body: string }>;
-  fix?: string;
+  /** What to try instead (its comments in the learner's language); `{x}` stands for the
+   * learner's own tensor, found on the failing line by `receiver`. */
+  fix?: string | Record<Lang, string>;
+  receiver?: RegExp;
 }
+
+/** A tensor expression before a method call: `t`, `model.weight`, `x[0]`, `x.t()`. */
+const NAME = String.raw`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*(?:\(\))?|\[[^\]]*\])*)`;
 
 const RULES: Rule[] = [
   {
@@ -33,7 +39,8 @@ const RULES: Rule[] = [
         body: 'view() 从不复制：它只在同一块存储上改变形状和步长。这个张量的元素顺序（例如经过 .t() 或切片后）与新形状所需的顺序不一致，无法用每个维度一个步长来描述。reshape() 在必要时会复制；.contiguous().view(...) 会显式复制。',
       },
     },
-    fix: 'x.reshape(...)  # or x.contiguous().view(...)',
+    fix: { en: '{x}.reshape(...)  # or {x}.contiguous().view(...)', 'zh-CN': '{x}.reshape(...)  # 或 {x}.contiguous().view(...)' },
+    receiver: new RegExp(`${NAME}\\s*\\.view\\(`),
   },
   {
     id: 'expand-size',
@@ -91,7 +98,10 @@ const RULES: Rule[] = [
         body: '前向计算保存了这个张量（图中已标出）以及它的 _version。之后的原地操作增加了版本计数器，保存的值已不是求导所需的值。共享该计数器的所有张量（视图和 detach()）都会增加它；.data 不会，所以 .data 会掩盖错误而不是报告它。',
       },
     },
-    fix: 'b = b * 2  # out of place: a new tensor, the saved one is untouched',
+    fix: {
+      en: 'b = b * 2  # out of place: a new tensor, the saved one is untouched',
+      'zh-CN': 'b = b * 2  # 非原地：得到新张量，保存的那个不受影响',
+    },
   },
   {
     id: 'backward-twice',
@@ -121,7 +131,7 @@ const RULES: Rule[] = [
         body: '对单个数调用 backward() 时起始梯度为 d(out)/d(out) = 1。多元素张量没有唯一明显的起始梯度，因此 PyTorch 要求先归约（例如 .sum()），或传入形状相同的 gradient=。',
       },
     },
-    fix: 'y.sum().backward()  # or y.backward(torch.ones_like(y))',
+    fix: { en: 'y.sum().backward()  # or y.backward(torch.ones_like(y))', 'zh-CN': 'y.sum().backward()  # 或 y.backward(torch.ones_like(y))' },
   },
   {
     id: 'no-grad-fn',
@@ -182,12 +192,24 @@ const RULES: Rule[] = [
   },
 ];
 
-/** The explanation for an error in the learner's language, or null when we have none. */
-export function explainError(err: Pick<TraceError, 'type' | 'message'>, lang: Lang): Explanation | null {
+/**
+ * The explanation for an error in the learner's language, or null when we have none. With the
+ * failing line's source, the suggested fix names the learner's own tensor (the one they called
+ * the method on, e.g. the transposed `t`, not its base).
+ */
+export function explainError(err: Pick<TraceError, 'type' | 'message'>, lang: Lang, sourceLine = ''): Explanation | null {
   for (const r of RULES) {
-    if (r.match.test(err.message)) return { id: r.id, ...r.text[lang], fix: r.fix };
+    if (!r.match.test(err.message)) continue;
+    const name = r.receiver?.exec(sourceLine)?.[1] ?? 'x';
+    const fix = typeof r.fix === 'string' ? r.fix : r.fix?.[lang];
+    return { id: r.id, ...r.text[lang], fix: fix?.replaceAll('{x}', name) };
   }
   return null;
+}
+
+/** Every explanation text in one language (titles, bodies, fixes), for tests of the page's language. */
+export function explanationTexts(lang: Lang): string[] {
+  return RULES.flatMap((r) => [r.text[lang].title, r.text[lang].body, typeof r.fix === 'string' ? r.fix : r.fix?.[lang] ?? '']);
 }
 
 /** Rule ids, for tests that check every rule has both languages. */

@@ -15,7 +15,10 @@ export interface PlacedEdge {
   from: string;
   to: string;
   label: string;
+  flow: string;
   points: { x: number; y: number }[];
+  /** centre of the room kept for the edge's labels (null when it has none) */
+  labelAt: { x: number; y: number } | null;
 }
 
 export interface GraphLayout {
@@ -30,7 +33,9 @@ export function layoutGraph(model: GraphModel): GraphLayout {
   g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 44, edgesep: 12, marginx: 10, marginy: 10 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const b of model.boxes) g.setNode(b.key, { width: b.width, height: b.height });
-  model.edges.forEach((e, i) => g.setEdge(e.from, e.to, { label: e.label }, `e${i}`));
+  // labelled edges get a box of their own in the layout, so labels never sit on a node
+  model.edges.forEach((e, i) => g.setEdge(e.from, e.to,
+    e.labelWidth ? { label: e.label, width: e.labelWidth, height: e.labelHeight, labelpos: 'c' } : { label: e.label }, `e${i}`));
   dagre.layout(g);
   const boxes = new Map<string, PlacedBox>();
   for (const b of model.boxes) {
@@ -39,7 +44,11 @@ export function layoutGraph(model: GraphModel): GraphLayout {
   }
   const edges = model.edges.map((e, i) => {
     const label = g.edge({ v: e.from, w: e.to, name: `e${i}` });
-    return { ...e, points: (label?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y })) };
+    return {
+      from: e.from, to: e.to, label: e.label, flow: e.flow,
+      points: (label?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y })),
+      labelAt: e.labelWidth && label?.x !== undefined ? { x: label.x as number, y: label.y as number } : null,
+    };
   });
   const graph = g.graph();
   return { width: graph.width ?? 0, height: graph.height ?? 0, boxes, edges };

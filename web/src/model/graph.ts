@@ -2,6 +2,7 @@
 // run as an ordered list of frames to animate. Names are PyTorch's (grad_fn.name()).
 import type { BackwardRun, GraphNode, Id, Tensor } from '../engine/trace';
 import type { World } from './world';
+import { t as tr, type Lang } from './i18n';
 
 export interface GraphBox {
   key: string;
@@ -31,6 +32,19 @@ export interface GraphEdge {
   to: string;
   /** gradient flows from `from` to `to`; label = input_nr when a node has several inputs */
   label: string;
+  /** the longest gradient text that travels along this edge in this step's backward run ('' if none):
+   * the layout keeps room for it between the boxes, so it never covers a node's label */
+  flow: string;
+  /** room the layout keeps for this edge's labels (input_nr and the gradient), 0 × 0 for none */
+  labelWidth: number;
+  labelHeight: number;
+}
+
+export interface GraphOptions {
+  flagged?: ReadonlySet<Id>;
+  lang?: Lang;
+  /** text size relative to the normal drawing (presentation mode draws larger type) */
+  textScale?: number;
 }
 
 export interface GraphModel {
@@ -38,16 +52,24 @@ export interface GraphModel {
   edges: GraphEdge[];
 }
 
-const CHAR_W = 7.4;
-const LINE_H = 16;
+/** Width of one character of the monospace labels, and the height of one line, at text scale 1. */
+export const CHAR_W = 7.4;
+export const LINE_H = 16;
 
-function boxSize(title: string, lines: SubLine[]): { width: number; height: number } {
-  const longest = Math.max(title.length, ...lines.map((l) => l.text.length + 2));
-  return { width: Math.max(96, Math.ceil(longest * CHAR_W) + 24), height: 28 + lines.length * LINE_H };
+/** Display width in characters: CJK characters take two columns of a monospace font. */
+export function textColumns(text: string): number {
+  let n = 0;
+  for (const ch of text) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return n;
 }
 
-function tensorTitle(w: World, t: Tensor): string {
-  return w.tensorLabel(t);
+function boxSize(title: string, lines: SubLine[], k: number): { width: number; height: number } {
+  const longest = Math.max(textColumns(title), ...lines.map((l) => textColumns(l.text) + 2));
+  return { width: Math.ceil(Math.max(96, longest * CHAR_W + 24) * k), height: Math.ceil((28 + lines.length * LINE_H) * k) };
+}
+
+function tensorTitle(w: World, t: Tensor, lang: Lang): string {
+  return w.tensorLabel(t, lang);
 }
 
 /**
@@ -55,23 +77,26 @@ function tensorTitle(w: World, t: Tensor): string {
  * node produced, or the leaf an AccumulateGrad feeds). Edges point along gradient flow:
  * output tensor → its grad_fn → next_functions → … → AccumulateGrad → leaf.
  */
-export function buildGraph(w: World, flaggedNodes: ReadonlySet<Id> = new Set()): GraphModel {
+export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
+  const flaggedNodes = opts.flagged ?? new Set<Id>();
+  const lang = opts.lang ?? 'en';
+  const k = opts.textScale ?? 1;
   const boxes: GraphBox[] = [];
   const edges: GraphEdge[] = [];
   const tensorBoxes = new Set<Id>();
   const addTensor = (t: Tensor) => {
     if (tensorBoxes.has(t.id)) return;
     tensorBoxes.add(t.id);
-    const lines: SubLine[] = [{ text: `${t.sizes.length ? `[${t.sizes.join(', ')}]` : 'scalar'} ${t.dtype}`, kind: 'plain' }];
+    const lines: SubLine[] = [{ text: `${t.sizes.length ? `[${t.sizes.join(', ')}]` : tr(lang, 'graph.scalar')} ${t.dtype}`, kind: 'plain' }];
     if (t.grad !== null) {
       const g = w.tensors.get(t.grad);
       if (g) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });
     }
     if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
-    const title = tensorTitle(w, t);
+    const title = tensorTitle(w, t, lang);
     boxes.push({
       key: `t${t.id}`, kind: 'tensor', id: t.id, title, subtitle: lines, stale: [], released: false,
-      retainsGrad: t.retains_grad, isLeaf: t.is_leaf, flagged: false, ...boxSize(title, lines),
+      retainsGrad: t.retains_grad, isLeaf: t.is_leaf, flagged: false, ...boxSize(title, lines, k),
     });
   };
 
@@ -81,23 +106,25 @@ export function buildGraph(w: World, flaggedNodes: ReadonlySet<Id> = new Set()):
       .map((s) => ({ name: s.name, saved: s.saved_version, current: s.current_version }));
     const released = n.saved.length > 0 && n.saved.every((s) => s.released);
     const lines: SubLine[] = n.saved.map((s) => {
-      if (s.released) return { text: `saved ${s.name} (freed)`, kind: 'freed' };
-      if (s.current_version !== s.saved_version) return { text: `⚠ saved ${s.name} v${s.saved_version}, now v${s.current_version}`, kind: 'stale' };
-      return { text: `saved ${s.name} v${s.saved_version}`, kind: 'plain' };
+      if (s.released) return { text: tr(lang, 'graph.savedFreed', { name: s.name }), kind: 'freed' };
+      if (s.current_version !== s.saved_version) {
+        return { text: tr(lang, 'graph.savedStale', { name: s.name, saved: s.saved_version, current: s.current_version }), kind: 'stale' };
+      }
+      return { text: tr(lang, 'graph.saved', { name: s.name, v: s.saved_version }), kind: 'plain' };
     });
     boxes.push({
       key: `n${n.id}`, kind: 'node', id: n.id, title: n.name, subtitle: lines, stale, released,
-      retainsGrad: false, isLeaf: false, flagged: flaggedNodes.has(n.id), ...boxSize(n.name, lines),
+      retainsGrad: false, isLeaf: false, flagged: flaggedNodes.has(n.id), ...boxSize(n.name, lines, k),
     });
     const live = n.next.filter((e) => e.node !== null).length;
     n.next.forEach((e, i) => {
-      if (e.node !== null) edges.push({ from: `n${n.id}`, to: `n${e.node}`, label: live > 1 ? String(i) : '' });
+      if (e.node !== null) edges.push({ from: `n${n.id}`, to: `n${e.node}`, label: live > 1 ? String(i) : '', flow: '', labelWidth: 0, labelHeight: 0 });
     });
     if (n.variable !== null) {
       const leaf = w.tensors.get(n.variable);
       if (leaf) {
         addTensor(leaf);
-        edges.push({ from: `n${n.id}`, to: `t${leaf.id}`, label: '' });
+        edges.push({ from: `n${n.id}`, to: `t${leaf.id}`, label: '', flow: '', labelWidth: 0, labelHeight: 0 });
       }
     }
   }
@@ -106,11 +133,28 @@ export function buildGraph(w: World, flaggedNodes: ReadonlySet<Id> = new Set()):
     if (t.grad_fn === null || !w.nodes.has(t.grad_fn)) continue;
     if (!w.tensorNames(t).length) continue;
     addTensor(t);
-    edges.push({ from: `t${t.id}`, to: `n${t.grad_fn}`, label: '' });
+    edges.push({ from: `t${t.id}`, to: `n${t.grad_fn}`, label: '', flow: '', labelWidth: 0, labelHeight: 0 });
   }
   // named leaves that require grad but have no AccumulateGrad yet still belong to the picture
   for (const t of w.step.tensors) {
     if (t.requires_grad && t.is_leaf && w.tensorNames(t).length) addTensor(t);
+  }
+  // room for the gradients the backward animation writes on the edges
+  if (w.step.backward) {
+    const longest = new Map<string, string>();
+    for (const f of backwardFrames(w.step.backward, w.nodes, lang)) {
+      for (const fl of f.flows) {
+        const text = fl.grad === null ? '' : oneLine(fl.grad);
+        const key = `${fl.from}>${fl.to}`;
+        if (textColumns(text) > textColumns(longest.get(key) ?? '')) longest.set(key, text);
+      }
+    }
+    for (const e of edges) e.flow = longest.get(`${e.from}>${e.to}`) ?? '';
+  }
+  for (const e of edges) {
+    const cols = Math.max(textColumns(e.flow), e.label.length);
+    e.labelWidth = cols ? Math.ceil((cols * CHAR_W + 8) * k) : 0;
+    e.labelHeight = cols ? Math.ceil(LINE_H * k * (e.flow && e.label ? 2 : 1)) : 0;
   }
   return { boxes, edges };
 }
@@ -130,7 +174,7 @@ export interface BackwardFrame {
 }
 
 /** One frame per backward event: the node executing, the grads it sends to its next functions. */
-export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>): BackwardFrame[] {
+export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>, lang: Lang = 'en'): BackwardFrame[] {
   const frames: BackwardFrame[] = [];
   for (const ev of run.events) {
     if (ev.kind === 'execute') {
@@ -138,11 +182,11 @@ export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>): Bac
       const flows = (n?.next ?? []).map((e, i) =>
         ({ from: `n${ev.node}`, to: e.node === null ? '' : `n${e.node}`, grad: ev.grads_out[i] ?? null }))
         .filter((f) => f.to !== '');
-      frames.push({ active: `n${ev.node}`, flows, note: `grad in: ${ev.grads_in.map((g) => (g === null ? 'None' : oneLine(g))).join(', ')}` });
+      frames.push({ active: `n${ev.node}`, flows, note: tr(lang, 'graph.gradIn', { grads: ev.grads_in.map((g) => (g === null ? 'None' : oneLine(g))).join(', ') }) });
     } else if (ev.kind === 'accumulate') {
-      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: `.grad += ${ev.grad === null ? 'None' : oneLine(ev.grad)}` });
+      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: tr(lang, 'graph.gradAccumulated', { grad: ev.grad === null ? 'None' : oneLine(ev.grad) }) });
     } else {
-      frames.push({ active: `t${ev.tensor}`, flows: [], note: `retained .grad = ${ev.grad === null ? 'None' : oneLine(ev.grad)}` });
+      frames.push({ active: `t${ev.tensor}`, flows: [], note: tr(lang, 'graph.gradRetained', { grad: ev.grad === null ? 'None' : oneLine(ev.grad) }) });
     }
   }
   return frames;

@@ -9,6 +9,15 @@ export interface SharedState {
   lang?: Lang;
 }
 
+/** What localStorage keeps: the learner's last edit, and the program in the address bar it was
+ * made from (so a reload can tell an older link from a newer shared one). */
+export interface SavedState {
+  code?: string;
+  lang?: Lang;
+  /** the program the address bar held when this edit was saved */
+  base?: string;
+}
+
 /** The part of Web Storage we use (window.localStorage in the page, a Map in tests). */
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -16,6 +25,8 @@ export interface KeyValueStore {
 }
 
 export const STORAGE_KEY = 'tensorplay.v1';
+/** An edit set aside when a link opened a different program (restorable, never overwritten by typing). */
+export const DRAFT_KEY = 'tensorplay.v1.draft';
 /** Programs larger than this are not put in links (browsers cap URL length). */
 export const MAX_LINK_CODE_BYTES = 16 * 1024;
 
@@ -62,35 +73,67 @@ export function formatHash(s: SharedState): string {
   return '#' + params.toString();
 }
 
-export function loadSaved(store: KeyValueStore): SharedState {
+export function loadSaved(store: KeyValueStore): SavedState {
   try {
     const raw = store.getItem(STORAGE_KEY);
     if (!raw) return {};
     const o = JSON.parse(raw) as Record<string, unknown>;
-    const out: SharedState = {};
+    const out: SavedState = {};
     if (typeof o.code === 'string') out.code = o.code;
     if (isLang(o.lang as string)) out.lang = o.lang as Lang;
+    if (typeof o.base === 'string') out.base = o.base;
     return out;
   } catch {
     return {};
   }
 }
 
-export function save(store: KeyValueStore, s: SharedState): void {
+export function save(store: KeyValueStore, s: SavedState): void {
   try {
-    store.setItem(STORAGE_KEY, JSON.stringify({ code: s.code, lang: s.lang }));
+    store.setItem(STORAGE_KEY, JSON.stringify({ code: s.code, lang: s.lang, base: s.base }));
   } catch {
     // quota exceeded or storage disabled: the page keeps working without persistence
   }
 }
 
-/** Link first (someone shared it), then the learner's own last edit, then the default lesson. */
-export function initialState(hash: string, store: KeyValueStore, defaultCode: string): Required<Pick<SharedState, 'code'>> & SharedState {
+export function loadDraft(store: KeyValueStore): string | null {
+  try {
+    return store.getItem(DRAFT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepDraft(store: KeyValueStore, code: string): void {
+  try {
+    store.setItem(DRAFT_KEY, code);
+  } catch {
+    // as in save()
+  }
+}
+
+export interface InitialState extends SharedState {
+  code: string;
+  /** the learner's edit was set aside because the link opened a different program */
+  setAside?: string;
+}
+
+/**
+ * Which program a page load shows; the learner's edit is never lost:
+ * - no link: their last edit (or the default lesson);
+ * - a link to the very program their last edit started from: the edit (it is newer; the link's
+ *   step no longer fits it);
+ * - a link to another program (someone shared it): that program, and their edit is set aside in
+ *   its own slot, for the page to offer back.
+ */
+export function initialState(hash: string, store: KeyValueStore, defaultCode: string): InitialState {
   const fromLink = parseHash(hash);
   const saved = loadSaved(store);
-  return {
-    code: fromLink.code ?? saved.code ?? defaultCode,
-    step: fromLink.step,
-    lang: fromLink.lang ?? saved.lang,
-  };
+  const lang = fromLink.lang ?? saved.lang;
+  if (fromLink.code === undefined || saved.code === undefined || saved.code === fromLink.code) {
+    return { code: fromLink.code ?? saved.code ?? defaultCode, step: fromLink.step, lang };
+  }
+  if (saved.base === fromLink.code) return { code: saved.code, lang };
+  keepDraft(store, saved.code);
+  return { code: fromLink.code, step: fromLink.step, lang, setAside: saved.code };
 }

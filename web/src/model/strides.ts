@@ -144,3 +144,16 @@ export function formulaSymbolic(ndim: number): string {
   for (let d = 0; d < ndim; d++) parts.push(`${letters[d]}·stride${subscript(d)}`);
   return parts.join(' + ');
 }
+
+/**
+ * The logical indices of every element of `g` that reads storage cell `cell` (several for stride-0
+ * and overlapping views), or null when the tensor is too large to enumerate (over `limit`).
+ */
+export function readersOf(g: ViewGeometry, cell: number, limit = 65536): number[][] | null {
+  if (numel(g.sizes) > limit) return null;
+  const out: number[][] = [];
+  elementCells(g).forEach((k, flat) => {
+    if (k === cell) out.push(unravel(flat, g.sizes));
+  });
+  return out;
+}

@@ -2,6 +2,7 @@
 // filled in, lookups by id, the names that reach each tensor, tensors grouped by storage and by
 // version counter, and what changed since the previous step. Pure data, no DOM.
 import type { CellValue, GraphNode, Id, PyObject, Step, Storage, Tensor, Trace } from '../engine/trace';
+import { t as tr, type Lang } from './i18n';
 
 export interface StorageGroup {
   storage: Storage;
@@ -93,8 +94,9 @@ export class World {
     return t.object === null ? [] : this.names.get(t.object) ?? [];
   }
 
-  /** A short label: its first name, or what it is to a named tensor (`a.grad`), or `tensor #id`. */
-  tensorLabel(t: Tensor): string {
+  /** A short label: its first name, or what it is to a named tensor (`a.grad`), or `tensor #id`
+   * (in the learner's language). */
+  tensorLabel(t: Tensor, lang: Lang = 'en'): string {
     const own = this.tensorNames(t);
     if (own.length) return own[0];
     for (const other of this.tensors.values()) {
@@ -103,7 +105,7 @@ export class World {
         if (n.length) return `${n[0]}.grad`;
       }
     }
-    return `tensor #${t.id}`;
+    return tr(lang, 'memory.unnamedTensor', { id: t.id });
   }
 
   /** Is this the storage view of a numpy array (`a.numpy()`, `np.arange(...)`) rather than a tensor? */
@@ -197,10 +199,19 @@ export class TraceModel {
     return w;
   }
 
-  /** The step that raised the run's uncaught error, if any. */
+  /**
+   * The step that raised the run's uncaught error, if any. A step whose exception the program
+   * caught (try/except) is a normal step: the program went on.
+   */
   errorStep(): number | null {
-    const i = this.trace.steps.findIndex((s) => s.error !== null);
-    return i >= 0 ? i : null;
+    if (!this.trace.error) return null;
+    for (let i = this.trace.steps.length - 1; i >= 0; i--) if (this.trace.steps[i].error) return i;
+    return null;
+  }
+
+  /** Did this step raise an exception the program caught (and then went on)? */
+  caughtAt(index: number): boolean {
+    return Boolean(this.trace.steps[index]?.error) && index !== this.errorStep();
   }
 
   /**

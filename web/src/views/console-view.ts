@@ -15,12 +15,18 @@ export class ConsoleView {
   private cursor = 0;
   private busy = false;
 
-  constructor(container: HTMLElement, private readonly onExec: (line: string) => Promise<void>) {
+  private readonly afterEnd: HTMLElement;
+  private readonly toEnd: HTMLButtonElement;
+
+  constructor(container: HTMLElement, private readonly onExec: (line: string) => Promise<void>, onToEnd: () => void = () => {}) {
     this.out = h('pre', { class: 'console-out', 'aria-live': 'polite', 'aria-atomic': 'false', tabindex: 0 });
     this.input = h('input', { type: 'text', id: 'repl-input', autocomplete: 'off', spellcheck: 'false' });
     this.label = h('label', { for: 'repl-input' }, '>>>');
+    this.toEnd = h('button', { type: 'button', class: 'to-end' });
+    this.toEnd.addEventListener('click', onToEnd);
+    this.afterEnd = h('div', { class: 'repl-after-end', hidden: true }, h('span', {}), this.toEnd);
     const body = h('div', { class: 'panel-body' }, this.out);
-    container.append(body, h('div', { class: 'repl' }, this.label, this.input));
+    container.append(body, this.afterEnd, h('div', { class: 'repl' }, this.label, this.input));
     this.input.addEventListener('keydown', (e) => this.key(e));
   }
 
@@ -57,7 +63,14 @@ export class ConsoleView {
         parts.push(h('span', { class: cls, 'data-step': run.step }, run.text));
       }
     }
-    for (const e of repl) {
+    // REPL lines ran after the end of the program: beside an earlier step's picture they would
+    // show a later world, so before the last step they are hidden and the input is closed
+    const atEnd = !model || model.stepCount === 0 || step >= model.stepCount - 1;
+    this.input.disabled = !atEnd;
+    this.afterEnd.hidden = atEnd;
+    this.afterEnd.firstElementChild!.textContent = t(lang, 'console.afterEnd');
+    this.toEnd.textContent = t(lang, 'console.toEnd');
+    for (const e of atEnd ? repl : []) {
       parts.push(h('span', { class: 'input' }, `>>> ${e.input}\n`));
       if (e.stdout) parts.push(h('span', { class: 'stdout' }, e.stdout));
       if (e.echo) parts.push(h('span', { class: 'echo' }, e.echo.endsWith('\n') ? e.echo : e.echo + '\n'));

@@ -7,10 +7,16 @@ import { EditorState, StateEffect, StateField, type Range } from '@codemirror/st
 import {
   Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightSpecialChars, keymap, lineNumbers,
 } from '@codemirror/view';
+import { reducedMotion } from './scroll';
+
+/** Room kept under a failing line for the error message drawn below it. */
+const ERROR_WIDGET_PX = 48;
 
 export interface EditorMarks {
   /** 1-based lines of the current statement (inclusive), or null */
   step: { line: number; endLine: number } | null;
+  /** 1-based first line of the statement that runs next, or null */
+  next?: number | null;
   error: { line: number; text: string } | null;
 }
 
@@ -43,6 +49,10 @@ function decorationsFor(state: EditorState, marks: EditorMarks): DecorationSet {
       ranges.push(Decoration.line({ class: 'cm-step-line' }).range(doc.line(n).from));
     }
   }
+  const stepLines = marks.step ? [marks.step.line, Math.max(marks.step.endLine, marks.step.line)] : [0, -1];
+  if (marks.next && valid(marks.next) && (marks.next < stepLines[0] || marks.next > stepLines[1]) && marks.error?.line !== marks.next) {
+    ranges.push(Decoration.line({ class: 'cm-next-line' }).range(doc.line(marks.next).from));
+  }
   if (marks.error && valid(marks.error.line)) {
     const line = doc.line(marks.error.line);
     ranges.push(Decoration.line({ class: 'cm-error-line' }).range(line.from));
@@ -69,14 +79,26 @@ const marksField = StateField.define<{ marks: EditorMarks; deco: DecorationSet }
 export class EditorView_ {
   private readonly view: EditorView;
 
-  constructor(container: HTMLElement, doc: string, handlers: { onRun: () => void; onChange: (code: string) => void; label: string }) {
+  constructor(container: HTMLElement, doc: string, handlers: {
+    onRun: () => void; onChange: (code: string) => void; label: string;
+    /** a line number in the gutter was clicked: "run to line" */
+    onGutterLine?: (line: number) => void;
+  }) {
     const runKey = { key: 'Mod-Enter', run: () => (handlers.onRun(), true), preventDefault: true };
     this.view = new EditorView({
       parent: container,
       state: EditorState.create({
         doc,
         extensions: [
-          lineNumbers(),
+          lineNumbers({
+            domEventHandlers: {
+              mousedown: (view, block) => {
+                if (!handlers.onGutterLine) return false;
+                handlers.onGutterLine(view.state.doc.lineAt(block.from).number);
+                return true;
+              },
+            },
+          }),
           highlightSpecialChars(),
           history(),
           drawSelection(),
@@ -88,7 +110,7 @@ export class EditorView_ {
           marksField,
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': handlers.label }),
+          EditorView.contentAttributes.of({ 'aria-label': handlers.label, 'aria-describedby': 'editor-help' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.onChange(u.state.doc.toString());
           }),
@@ -106,12 +128,27 @@ export class EditorView_ {
   }
 
   update(marks: EditorMarks): void {
-    const effects: StateEffect<unknown>[] = [setMarks.of(marks)];
+    this.view.dispatch({ effects: setMarks.of(marks) });
     const target = marks.error?.line ?? marks.step?.line;
-    if (target && target <= this.view.state.doc.lines) {
-      effects.push(EditorView.scrollIntoView(this.view.state.doc.line(target).from, { y: 'nearest' }));
-    }
-    this.view.dispatch({ effects });
+    if (target && target <= this.view.state.doc.lines) this.showLine(target, marks.error?.line === target ? ERROR_WIDGET_PX : 0);
+  }
+
+  /**
+   * Scrolls the editor alone so the line is visible. CodeMirror's scrollIntoView also scrolls the
+   * page, which in the one-column layout dragged the teacher back to the editor on every step.
+   */
+  private showLine(line: number, extraBelow: number): void {
+    const view = this.view;
+    const scroller = view.scrollDOM;
+    if (typeof scroller.scrollTo !== 'function') return;
+    const block = view.lineBlockAt(view.state.doc.line(line).from);
+    const docOffset = view.documentTop - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    const top = docOffset + block.top, bottom = docOffset + block.bottom + extraBelow;
+    const margin = Math.min(48, scroller.clientHeight / 4);
+    let next = scroller.scrollTop;
+    if (top < next + margin) next = top - margin;
+    else if (bottom > next + scroller.clientHeight - margin) next = Math.min(top - margin, bottom - scroller.clientHeight + margin);
+    if (Math.abs(next - scroller.scrollTop) >= 1) scroller.scrollTo({ top: Math.max(0, next), behavior: reducedMotion() ? 'auto' : 'smooth' });
   }
 
   focus(): void {

@@ -5,23 +5,40 @@ import { explainError } from '../model/explain';
 import { t, type Lang } from '../model/i18n';
 import { h } from './dom';
 
+/** Longer messages are shown clamped to a few lines, with a button for the rest. */
+const LONG_MESSAGE = 160;
+
 export class ErrorView {
   constructor(private readonly container: HTMLElement) {
     container.classList.add('error-card');
     container.setAttribute('role', 'alert');
+    container.tabIndex = 0; // it may scroll (a long message in presentation mode): keyboards can too
   }
 
-  update(error: TraceError | null, lang: Lang): void {
+  /** `stale`: the error stopped the latest run before it started; the picture is an older run's. */
+  update(error: TraceError | null, lang: Lang, stale = false, sourceLine = ''): void {
     const c = this.container;
     c.classList.toggle('shown', error !== null);
     if (!error) {
       c.replaceChildren();
       return;
     }
-    const ex = explainError(error, lang);
+    const ex = explainError(error, lang, sourceLine);
+    const message = `${error.type}: ${error.message}`;
+    // PyTorch's exact words, a few lines of them until asked: the explanation and the picture matter more
+    const long = message.length > LONG_MESSAGE;
+    const more = long ? h('button', { type: 'button', class: 'more', 'aria-expanded': 'false' }, t(lang, 'error.fullMessage')) : null;
+    more?.addEventListener('click', () => {
+      const open = c.classList.toggle('full');
+      more.setAttribute('aria-expanded', String(open));
+      more.textContent = t(lang, open ? 'error.shortMessage' : 'error.fullMessage');
+    });
+    c.classList.remove('full');
     const parts: (HTMLElement | null)[] = [
       h('h3', {}, t(lang, 'error.heading', { type: error.type, line: error.line })),
-      h('p', { class: 'pt-message' }, `${error.type}: ${error.message}`),
+      stale ? h('p', { class: 'stale-note' }, t(lang, 'error.stale', { line: error.line })) : null,
+      h('p', { class: `pt-message${long ? ' clamped' : ''}` }, message),
+      more,
       ex ? h('div', { class: 'explain-title' }, `${t(lang, 'error.explain')}: ${ex.title}`) : null,
       ex ? h('p', { class: 'explain-body' }, ex.body) : null,
       ex?.fix ? h('code', {}, ex.fix) : null,

@@ -8,7 +8,9 @@ import { t, type Lang } from '../model/i18n';
 import { tensorColor } from '../model/layout';
 import type { World } from '../model/world';
 import type { Id } from '../engine/trace';
+import { changedGraphKeys } from '../model/change-focus';
 import { clear, h, s } from './dom';
+import { showInPanel } from './scroll';
 
 type Layouter = (m: ReturnType<typeof buildGraph>) => GraphLayout;
 let layouter: Promise<Layouter> | null = null;
@@ -21,7 +23,7 @@ function loadLayouter(): Promise<Layouter> {
 
 /** Same boxes and edges → same layout: consecutive steps usually share their graph. */
 function graphKey(m: ReturnType<typeof buildGraph>): string {
-  return JSON.stringify([m.boxes.map((b) => [b.key, b.width, b.height]), m.edges.map((e) => [e.from, e.to])]);
+  return JSON.stringify([m.boxes.map((b) => [b.key, b.width, b.height]), m.edges.map((e) => [e.from, e.to, e.labelWidth, e.labelHeight])]);
 }
 
 const FRAME_MS = 700;
@@ -29,36 +31,183 @@ const FRAME_MS = 700;
 const LAYOUT_CACHE = 256;
 /** Smallest drawing scale: below it the graph scrolls rather than shrinking text past legibility. */
 const MIN_SCALE = 0.7;
+/** Text size in presentation mode, relative to normal: the smallest graph text (10 px) becomes 14 px. */
+export const PRESENTATION_TEXT_SCALE = 1.4;
+const ZOOM_STEP = 1.25;
+const MAX_ZOOM = 3;
+const PAN_PX = 48;
 
 export class GraphView {
   private readonly body: HTMLElement;
   private readonly note: HTMLElement;
+  private readonly description: HTMLElement;
+  private readonly zoomButtons: { out: HTMLButtonElement; fit: HTMLButtonElement; in: HTMLButtonElement };
   private world: World | null = null;
   private lang: Lang = 'en';
+  private drawnScale = 1;
   private timer = 0;
   private renderToken = 0;
   private readonly layouts = new Map<string, GraphLayout>();
   private warmToken = 0;
   /** Set by the app: false while playing fast or in tests that want the final picture at once. */
   animate = true;
+  /** Text size relative to normal (presentation mode draws larger type). */
+  private textScale = 1;
+  /** Drawing scale chosen by the learner, or null to fit the panel. */
+  private zoom: number | null = null;
+  private natural = { width: 0, height: 0 };
+  /** The panel's inner size, from a ResizeObserver (reading it during a redraw would force layout). */
+  private panelSize = { width: 0, height: 0 };
 
   constructor(container: HTMLElement) {
     this.note = h('div', { class: 'graph-note', 'aria-live': 'polite' });
-    this.body = h('div', { class: 'panel-body graph-body' });
-    container.append(this.note, this.body);
+    const tool = (cls: string, text: string, onClick: () => void) => {
+      const b = h('button', { type: 'button', class: `zoom ${cls}` }, text);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    this.zoomButtons = {
+      out: tool('out', '−', () => this.zoomBy(1 / ZOOM_STEP)),
+      fit: tool('fit', '', () => this.setZoom(null)),
+      in: tool('in', '+', () => this.zoomBy(ZOOM_STEP)),
+    };
+    const tools = h('div', { class: 'graph-tools' }, this.zoomButtons.out, this.zoomButtons.fit, this.zoomButtons.in);
+    this.description = h('p', { class: 'visually-hidden', id: 'graph-description' });
+    this.body = h('div', { class: 'panel-body graph-body', tabindex: 0, role: 'region', 'aria-describedby': 'graph-description' });
+    container.append(h('div', { class: 'graph-bar' }, this.note, tools), this.body, this.description);
+    this.label();
+    if (typeof ResizeObserver !== 'undefined') {
+      new ResizeObserver((entries) => {
+        const r = entries[entries.length - 1].contentRect;
+        this.panelSize = { width: r.width, height: r.height };
+        if (this.zoom === null) this.applyZoom();
+      }).observe(this.body);
+    }
+    this.enablePanning();
+  }
+
+  /** Presentation mode: larger type, and never drawn smaller than that type allows. */
+  setTextScale(scale: number): void {
+    if (scale === this.textScale) return;
+    this.textScale = scale;
+    this.zoom = null;
+    const world = this.world;
+    this.world = null; // redraw at the new size
+    if (world) void this.update(world, this.lang, this.flagged);
+  }
+
+  private flagged: ReadonlySet<Id> = new Set();
+
+  private minZoom(): number {
+    // text scale × zoom keeps the smallest graph text (10 px at scale 1) at ≥ 14 px in presentation
+    return this.textScale > 1 ? 1 : MIN_SCALE;
+  }
+
+  private maxFit(): number {
+    return this.textScale > 1 ? 1.25 : 1;
+  }
+
+  private fitZoom(): number {
+    const { width, height } = this.natural;
+    const w = this.panelSize.width - 8, hgt = this.panelSize.height - 8;
+    if (!width || !height || w <= 0 || hgt <= 0) return 1;
+    return Math.min(this.maxFit(), Math.max(this.minZoom(), Math.min(w / width, hgt / height)));
+  }
+
+  private setZoom(z: number | null): void {
+    this.zoom = z === null ? null : Math.min(MAX_ZOOM, Math.max(this.minZoom(), z));
+    this.applyZoom();
+  }
+
+  private zoomBy(factor: number): void {
+    this.setZoom((this.zoom ?? this.currentZoom()) * factor);
+  }
+
+  private currentZoom(): number {
+    const svg = this.body.querySelector('svg');
+    return svg && this.natural.width ? Number(svg.getAttribute('width')) / this.natural.width : 1;
+  }
+
+  /** Sizes the drawing: the viewBox keeps the layout's units, width/height set the scale. */
+  private applyZoom(): void {
+    const svg = this.body.querySelector('svg');
+    if (!svg || !this.natural.width) return;
+    const z = this.zoom ?? this.fitZoom();
+    svg.setAttribute('width', String(Math.round(this.natural.width * z)));
+    svg.setAttribute('height', String(Math.round(this.natural.height * z)));
+    this.body.dataset.zoom = z.toFixed(2);
+    this.zoomButtons.out.disabled = z <= this.minZoom() + 1e-6;
+    this.zoomButtons.in.disabled = z >= MAX_ZOOM - 1e-6;
+    this.zoomButtons.fit.setAttribute('aria-pressed', String(this.zoom === null));
+  }
+
+  private label(): void {
+    const L = this.lang;
+    const set = (b: HTMLButtonElement, key: 'graph.zoomIn' | 'graph.zoomOut') => {
+      b.title = t(L, key);
+      b.setAttribute('aria-label', t(L, key));
+    };
+    set(this.zoomButtons.in, 'graph.zoomIn');
+    set(this.zoomButtons.out, 'graph.zoomOut');
+    this.zoomButtons.fit.title = t(L, 'graph.fitTitle'); // its name is its visible text
+    this.zoomButtons.fit.textContent = t(L, 'graph.fit');
+    this.body.setAttribute('aria-label', t(L, 'graph.region'));
+  }
+
+  /** Drag to pan; with the drawing focused, arrow keys pan and + − 0 zoom (the arrows do not step there). */
+  private enablePanning(): void {
+    let drag: { x: number; y: number; left: number; top: number } | null = null;
+    this.body.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || (e.target as Element).closest('button')) return;
+      drag = { x: e.clientX, y: e.clientY, left: this.body.scrollLeft, top: this.body.scrollTop };
+      this.body.setPointerCapture?.(e.pointerId);
+      this.body.classList.add('panning');
+    });
+    this.body.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      this.body.scrollLeft = drag.left - (e.clientX - drag.x);
+      this.body.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    const end = () => {
+      drag = null;
+      this.body.classList.remove('panning');
+    };
+    this.body.addEventListener('pointerup', end);
+    this.body.addEventListener('pointercancel', end);
+    this.body.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const pan: Record<string, [number, number]> = {
+        ArrowLeft: [-PAN_PX, 0], ArrowRight: [PAN_PX, 0], ArrowUp: [0, -PAN_PX], ArrowDown: [0, PAN_PX],
+      };
+      const zoom: Record<string, () => void> = { '+': () => this.zoomBy(ZOOM_STEP), '=': () => this.zoomBy(ZOOM_STEP), '-': () => this.zoomBy(1 / ZOOM_STEP), '0': () => this.setZoom(null) };
+      if (pan[e.key]) {
+        this.body.scrollBy(pan[e.key][0], pan[e.key][1]);
+      } else if (zoom[e.key]) {
+        zoom[e.key]();
+      } else {
+        return;
+      }
+      e.preventDefault();
+      e.stopPropagation(); // the page's step keys stay out of it
+    });
   }
 
   async update(world: World | null, lang: Lang, flaggedNodes: ReadonlySet<Id> = new Set()): Promise<void> {
-    const sameWorld = world === this.world && lang === this.lang;
+    const sameWorld = world === this.world && lang === this.lang && this.drawnScale === this.textScale;
+    const langChanged = lang !== this.lang;
     this.world = world;
     this.lang = lang;
+    this.flagged = flaggedNodes;
+    this.drawnScale = this.textScale;
+    if (langChanged) this.label();
     if (sameWorld) return;
     clearTimeout(this.timer);
     const token = ++this.renderToken;
-    const model = world ? buildGraph(world, flaggedNodes) : null;
+    const model = world ? buildGraph(world, { flagged: flaggedNodes, lang, textScale: this.textScale }) : null;
     if (!world || !model || model.boxes.length === 0) {
       clear(this.body);
       this.note.textContent = '';
+      this.description.textContent = '';
       this.body.append(h('p', { class: 'empty' }, t(lang, 'graph.empty')));
       this.body.dataset.boxes = '0';
       return;
@@ -72,8 +221,16 @@ export class GraphView {
     this.draw(model.boxes, this.layoutOf(model, layoutFn));
     const run = world.step.backward;
     this.note.textContent = '';
+    if ((!run || !this.animate) && typeof requestAnimationFrame !== 'undefined') {
+      // measured in the next frame: no forced layout inside a step's redraw
+      const keys = changedGraphKeys(world, flaggedNodes).slice(0, 3);
+      requestAnimationFrame(() => {
+        if (token !== this.renderToken) return;
+        showInPanel(this.body, keys.map((k) => this.body.querySelector(`.gnode[data-key="${k}"]`)).filter((e): e is Element => e !== null));
+      });
+    }
     if (run) {
-      const frames = backwardFrames(run, world.nodes);
+      const frames = backwardFrames(run, world.nodes, lang);
       const root = world.nodes.get(run.root)?.name ?? 'backward()';
       this.note.append(h('span', {}, t(lang, 'graph.backward', { root })));
       const replay = h('button', { type: 'button' }, `↻ ${t(lang, 'graph.replay')}`);
@@ -98,7 +255,7 @@ export class GraphView {
         if (token !== this.warmToken) return;
         const until = performance.now() + 8;
         for (let r = it.next(); !r.done; r = it.next()) {
-          const model = buildGraph(r.value);
+          const model = buildGraph(r.value, { lang: this.lang, textScale: this.textScale });
           if (model.boxes.length) this.layoutOf(model, layoutFn);
           if (performance.now() > until) return void idle(chunk);
         }
@@ -120,28 +277,32 @@ export class GraphView {
 
   private draw(boxes: GraphBox[], layout: GraphLayout): void {
     clear(this.body);
-    // fits the panel: scaled down when large (never below MIN_SCALE, where the panel scrolls
-    // instead: node names must stay readable on a projector), never scaled up past natural size
-    const min = (n: number) => Math.ceil(n * MIN_SCALE);
+    const k = this.textScale;
+    this.natural = { width: Math.ceil(layout.width), height: Math.ceil(layout.height) };
     const svg = s('svg', {
-      width: '100%', height: '100%', viewBox: `0 0 ${layout.width} ${layout.height}`, preserveAspectRatio: 'xMidYMid meet',
-      style: `max-width: ${Math.ceil(layout.width)}px; max-height: ${Math.ceil(layout.height)}px; ` +
-        `min-width: ${min(layout.width)}px; min-height: ${min(layout.height)}px`,
+      viewBox: `0 0 ${layout.width} ${layout.height}`, style: `--k: ${k}`,
       role: 'img', 'aria-label': `${t(this.lang, 'panel.graph')}: ${boxes.map((b) => b.title).join(', ')}`,
     });
     svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#8693a5' }))));
-    // gradient values travelling along edges are drawn last, above the boxes
+    // gradient values travelling along edges are drawn last, above the boxes, in the room the
+    // layout kept for them between the boxes
     const labels = s('g', { class: 'gflow-labels' });
     for (const e of layout.edges) {
       if (e.points.length < 2) continue;
       const d = e.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-      const mid = e.points[Math.floor(e.points.length / 2)];
+      const mid = e.labelAt ?? e.points[Math.floor(e.points.length / 2)];
+      const both = Boolean(e.label && e.flow);
+      const line = 8 * k;
       svg.append(s('g', { class: 'gedge', 'data-from': e.from, 'data-to': e.to },
         s('path', { d, 'marker-end': 'url(#arrow)' }),
-        e.label ? s('text', { x: mid.x + 4, y: mid.y - 2 }, e.label) : null));
-      labels.append(s('text', { class: 'gflow-label', 'data-from': e.from, 'data-to': e.to, x: mid.x, y: mid.y - 8, 'text-anchor': 'middle' }, ''));
+        e.label ? s('text', { x: mid.x, y: mid.y - (both ? line : 0), 'text-anchor': 'middle', 'dominant-baseline': 'central' }, e.label) : null));
+      labels.append(s('text', {
+        class: 'gflow-label', 'data-from': e.from, 'data-to': e.to, x: mid.x, y: mid.y + (both ? line : 0),
+        'text-anchor': 'middle', 'dominant-baseline': 'central',
+      }, ''));
     }
+    const described: string[] = [];
     for (const b of boxes) {
       const p = layout.boxes.get(b.key);
       if (!p) continue;
@@ -152,19 +313,22 @@ export class GraphView {
       if (b.released) cls.push('released');
       const g = s('g', { class: cls.join(' '), 'data-key': b.key, style: b.kind === 'tensor' ? `--c: ${tensorColor(b.id)}` : undefined });
       g.append(s('rect', { x, y, width: b.width, height: b.height, rx: b.kind === 'tensor' ? 12 : 4 }));
-      g.append(s('text', { class: 'title', x: x + 8, y: y + 17 }, b.title));
+      g.append(s('text', { class: 'title', x: x + 8 * k, y: y + 17 * k }, b.title));
       b.subtitle.forEach((line, i) => {
-        const sub = s('text', { class: `sub ${line.kind}`, x: x + 8, y: y + 33 + i * 16 }, line.text);
+        const sub = s('text', { class: `sub ${line.kind}`, x: x + 8 * k, y: y + (33 + i * 16) * k }, line.text);
         const stale = line.kind === 'stale' ? b.stale.find((st) => line.text.includes(` ${st.name} `)) : undefined;
         if (stale) sub.append(s('title', {}, t(this.lang, 'graph.stale', stale)));
         g.append(sub);
       });
       if (b.released) g.append(s('title', {}, t(this.lang, 'graph.released')));
       svg.append(g);
+      described.push([b.title, ...b.subtitle.map((l) => l.text)].join(', '));
     }
     svg.append(labels);
     this.body.append(svg);
     this.body.dataset.boxes = String(boxes.length);
+    this.description.textContent = described.join('; ');
+    this.applyZoom();
   }
 
   private play(frames: BackwardFrame[], i: number, token: number): void {
@@ -201,6 +365,9 @@ export class GraphView {
     for (const g of svg?.querySelectorAll('.pending') ?? []) g.classList.remove('pending');
     for (const el of svg?.querySelectorAll('.active, .flow') ?? []) el.classList.remove('active', 'flow');
     this.body.dataset.frame = 'done';
+    // the flow has ended where it ended; a node the error names is what to look at now
+    const flagged = [...this.flagged].map((id) => this.body.querySelector(`.gnode[data-key="n${id}"]`)).filter((e): e is Element => e !== null);
+    if (flagged.length) showInPanel(this.body, flagged);
     const run = this.world?.step.backward;
     if (run) this.note.firstElementChild?.replaceChildren(t(this.lang, 'graph.backward', { root: this.world?.nodes.get(run.root)?.name ?? 'backward()' }));
   }

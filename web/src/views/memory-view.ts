@@ -5,9 +5,12 @@
 import type { Id, Tensor } from '../engine/trace';
 import { SUMMARY_THRESHOLD, formatCell, stripSlots, tensorColor, tensorGrid, type Slot } from '../model/layout';
 import { t, type Lang } from '../model/i18n';
-import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, unravel, viewKind } from '../model/strides';
+import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, readersOf, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
+import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
 import { clear, h, s } from './dom';
+import { changedMemoryKeys } from '../model/change-focus';
+import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -98,16 +101,36 @@ export class MemoryView {
   private lang: Lang = 'en';
   private errors: ErrorMarks = { tensors: new Set(), nodes: new Set() };
   private readonly expanded = new Set<string>();
+  /** Cards the learner folded or unfolded (`t<id>` → folded); others follow isFoldedByDefault. */
+  private readonly folded = new Map<string, boolean>();
   private arrowFrame = 0;
+  private focusFrame = 0;
   private cellsPerRow = 16;
   private scroller: HTMLElement;
+  private groupSizes: ResizeObserver | null = null;
+  /** Markers on the panel's top and bottom edges for names whose cards are scrolled out of view. */
+  private readonly edges: Record<EdgeSide, { bar: HTMLElement; row: HTMLElement; marks: Map<string, HTMLButtonElement> }>;
 
   constructor(container: HTMLElement) {
     this.root = h('div', { class: 'memory-body' });
     this.formula = h('div', { class: 'formula', 'aria-live': 'polite' });
-    container.append(this.root, this.formula);
+    const edge = (side: EdgeSide) => {
+      const row = h('div', { class: 'edge-row' });
+      return { bar: h('div', { class: `edge-marks ${side}` }, row), row, marks: new Map<string, HTMLButtonElement>() };
+    };
+    this.edges = { above: edge('above'), below: edge('below') };
+    container.append(this.edges.above.bar, this.root, this.edges.below.bar, this.formula);
+    // a name (or an edge marker) jumps to its card
+    container.addEventListener('click', (e) => {
+      const fold = (e.target as Element).closest<HTMLElement>('.fold[data-fold]');
+      if (fold) return this.toggleFold(fold.dataset.fold!);
+      const jump = (e.target as Element).closest<HTMLElement>('.name-chip[data-targets], .edge-mark[data-targets]');
+      const key = jump?.dataset.targets?.split(' ')[0];
+      if (key) this.showCard(key);
+    });
     container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
+    container.addEventListener('keydown', (e) => this.moveFocus(e));
     container.addEventListener('pointerleave', () => this.hover(null));
     if (typeof ResizeObserver !== 'undefined') {
       new ResizeObserver((entries) => {
@@ -121,16 +144,43 @@ export class MemoryView {
         this.scheduleArrows();
       }).observe(container);
     }
-    // groups off screen are not laid out (content-visibility), so arrows follow the scroll
+    // groups off screen are not laid out (content-visibility), so arrows follow the scroll, and
+    // redraw when a group gets its real size (which moves every card below it)
     container.addEventListener('scroll', () => this.scheduleArrows(), { passive: true });
+    if (typeof ResizeObserver !== 'undefined') this.groupSizes = new ResizeObserver(() => this.scheduleArrows());
     this.scroller = container;
   }
 
   update(world: World | null, lang: Lang, errors?: ErrorMarks): void {
+    const moved = world !== this.world;
     this.world = world;
     this.lang = lang;
     this.errors = errors ?? { tensors: new Set(), nodes: new Set() };
     this.render();
+    if (moved && world && typeof requestAnimationFrame !== 'undefined') {
+      // measured after this redraw, in the next frame (no forced layout inside a step's redraw)
+      cancelAnimationFrame(this.focusFrame);
+      this.focusFrame = requestAnimationFrame(() => this.world === world && this.showChanges(world));
+    }
+  }
+
+  /**
+   * Scrolls the panel (smoothly, unless reduced motion is asked for) to what this step changed.
+   * Groups out of view are not laid out (content-visibility: auto, which keeps a step's redraw
+   * cheap), so a first scroll may aim at an estimated place; once it settles, the groups passed
+   * have their real sizes and a second look corrects the aim.
+   */
+  private showChanges(world: World, attempt = 0): void {
+    const els: Element[] = [];
+    for (const key of changedMemoryKeys(world, this.errors.tensors).slice(0, 3)) {
+      const el = key.startsWith('t')
+        ? this.root.querySelector(`[data-card="${key}"]`)
+        : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
+      if (el) els.push(el);
+    }
+    if (showInPanel(this.scroller, els, EDGE_BAND_PX + 8) && attempt < 3) {
+      afterScroll(this.scroller, () => this.world === world && this.showChanges(world, attempt + 1));
+    }
   }
 
   /** Persistent frame, so that unchanged storage groups keep their DOM between steps. */
@@ -147,6 +197,7 @@ export class MemoryView {
       this.frame = null;
       this.groupCache.clear();
       this.root.append(h('p', { class: 'empty' }, t(this.lang, 'memory.empty')));
+      this.scheduleArrows();
       return;
     }
     if (!this.frame) {
@@ -170,9 +221,9 @@ export class MemoryView {
       if (obj.tensor !== undefined) {
         // tensors, Parameters, and numpy arrays (which share a tensor's storage)
         const kind = obj.type === 'Tensor' ? null : obj.type.replace(/^numpy\./, '');
-        chips.push(h('div', {
-          class: `name-chip tensor${rebound}`, 'data-targets': `t${obj.tensor}`, style: `--c: ${tensorColor(obj.tensor)}`,
-          title: `${v.name} → ${obj.type} (tensor #${obj.tensor})`,
+        chips.push(h('button', {
+          type: 'button', class: `name-chip tensor${rebound}`, 'data-name': v.name, 'data-targets': `t${obj.tensor}`,
+          style: `--c: ${tensorColor(obj.tensor)}`, title: t(this.lang, 'memory.chipTitle', { name: v.name, type: obj.type, id: obj.tensor }),
         }, v.name, kind ? h('small', { class: 'kind' }, ` ${kind}`) : null));
         continue;
       }
@@ -184,10 +235,11 @@ export class MemoryView {
       const targets = [...w.tensors.values()].filter((tt) =>
         w.tensorNames(tt).some((p) => p.startsWith(`${v.name}[`) || p.startsWith(`${v.name}.`)));
       const text = obj.repr !== undefined ? `${v.name} = ${obj.repr}` : `${v.name}: ${obj.type}`;
-      chips.push(h('div', {
-        class: `name-chip value${rebound}`, title: text,
-        'data-targets': targets.map((tt) => `t${tt.id}`).join(' ') || undefined,
-      }, text));
+      const targetKeys = targets.map((tt) => `t${tt.id}`).join(' ');
+      const attrs = { class: `name-chip value${rebound}`, title: text, 'data-name': v.name };
+      chips.push(targetKeys
+        ? h('button', { ...attrs, type: 'button', 'data-targets': targetKeys }, text)
+        : h('div', attrs, text));
       if (!targets.length && obj.repr === undefined) others.push(h('span', { class: 'value-box' }, `${v.name}: ${obj.type}`));
     }
     names.replaceChildren(...chips);
@@ -211,7 +263,9 @@ export class MemoryView {
       cache.set(sig, el);
       wanted.push(el);
     }
+    for (const [sig, el] of this.groupCache) if (!cache.has(sig)) this.groupSizes?.unobserve(el);
     this.groupCache = cache;
+    for (const el of cache.values()) this.groupSizes?.observe(el);
     if (others.length) wanted.push(h('div', { class: 'values-list' }, ...others));
     reconcile(objects, wanted);
     this.scheduleArrows();
@@ -221,13 +275,13 @@ export class MemoryView {
   private signature(g: StorageGroup): string {
     const w = this.world!;
     const tensors = g.tensors.map((tt) => [
-      tt, w.tensorNames(tt), w.tensorLabel(tt),
+      tt, w.tensorNames(tt), w.tensorLabel(tt, this.lang),
       tt.grad_fn !== null ? w.nodes.get(tt.grad_fn)?.name : null,
-      tt._base !== null ? w.tensorLabel(w.tensors.get(tt._base) ?? tt) : null,
-      tt.grad !== null ? w.tensorLabel(w.tensors.get(tt.grad) ?? tt) : null,
-      w.versionFamily(tt).map((o) => w.tensorLabel(o)),
+      tt._base !== null ? w.tensorLabel(w.tensors.get(tt._base) ?? tt, this.lang) : null,
+      tt.grad !== null ? w.tensorLabel(w.tensors.get(tt.grad) ?? tt, this.lang) : null,
+      w.versionFamily(tt).map((o) => w.tensorLabel(o, this.lang)),
       w.changes.created.has(tt.id), w.changes.bumped.has(tt.id), this.errors.tensors.has(tt.id),
-      this.expanded.has(`t${tt.id}`),
+      this.expanded.has(`t${tt.id}`), this.isFolded(tt),
     ]);
     return JSON.stringify([
       this.lang, { ...g.storage, values: null }, valuesId(g.values), [...(w.changes.written.get(g.storage.id) ?? [])],
@@ -239,7 +293,7 @@ export class MemoryView {
     const w = this.world!;
     const lang = this.lang;
     const shared = g.tensors.length > 1;
-    const labels = g.tensors.map((tt) => w.tensorLabel(tt));
+    const labels = g.tensors.map((tt) => w.tensorLabel(tt, this.lang));
     const el = h('section', { class: `group${shared ? ' shared' : ''}`, 'data-storage': g.storage.id, 'aria-label': t(lang, 'memory.storage', { id: g.storage.id }) });
     if (shared) {
       const key = g.tensors.some((tt) => w.isNdarray(tt)) ? 'memory.sharedByMixed' : 'memory.sharedBy';
@@ -272,13 +326,29 @@ export class MemoryView {
     const created = w.changes.created.has(tensor.id);
     const card = h('article', {
       class: `card${isErr ? ' error' : ''}${created ? ' created' : ''}`, style: `--c: ${color}`,
-      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, 'aria-label': `${w.tensorLabel(tensor)}: tensor #${tensor.id}`,
+      'data-card': `t${tensor.id}`, 'data-tensor': tensor.id, tabindex: -1, 'aria-label': `${w.tensorLabel(tensor, this.lang)} #${tensor.id}`,
     });
     const head = h('div', { class: 'card-head' },
-      h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor)),
+      h('span', { class: 'names-on-card' }, names.length ? names.join(', ') : w.tensorLabel(tensor, this.lang)),
       h('span', { class: 'tid' }, `#${tensor.id}`));
     if (kind !== 'contiguous') head.append(h('span', { class: `badge ${kind}` }, t(lang, `memory.kind.${kind}`)));
-    if (isErr) head.append(h('span', { class: 'badge err' }, '⚠ error'));
+    if (isErr) head.append(h('span', { class: 'badge err' }, t(lang, 'memory.errorBadge')));
+    const label = w.tensorLabel(tensor, this.lang);
+    const folded = this.isFolded(tensor);
+    const fold = h('button', {
+      type: 'button', class: 'fold', 'data-fold': `t${tensor.id}`, 'aria-expanded': String(!folded),
+      title: t(lang, folded ? 'memory.unfold' : 'memory.fold', { name: label }),
+      'aria-label': t(lang, folded ? 'memory.unfold' : 'memory.fold', { name: label }),
+    }, folded ? '▸' : '▾');
+    head.prepend(fold);
+    if (folded) {
+      // the essentials stay: what it is and how it reads its storage
+      card.classList.add('folded');
+      card.append(head, h('div', { class: 'fold-summary' },
+        `.shape ${tuple(tensor.sizes)} · .stride() ${tuple(tensor.strides)} · .storage_offset() ${tensor.storage_offset}` +
+        (w.isNdarray(tensor) ? '' : ` · ._version ${tensor._version}`)));
+      return card;
+    }
     card.append(head, this.renderGrid(tensor, g));
 
     if (w.isNdarray(tensor)) {
@@ -300,15 +370,15 @@ export class MemoryView {
       ['.requires_grad', tensor.requires_grad ? 'True' : 'False', tensor.requires_grad ? 'true' : ''],
       ['.is_leaf', tensor.is_leaf ? 'True' : 'False'],
       ['.grad_fn', gradFn ? `<${gradFn}>` : 'None'],
-      ['._base', base ? w.tensorLabel(base) : 'None'],
+      ['._base', base ? w.tensorLabel(base, this.lang) : 'None'],
     ];
-    if (grad) rows.push(['.grad', w.tensorLabel(grad), 'true']);
+    if (grad) rows.push(['.grad', w.tensorLabel(grad, this.lang), 'true']);
     if (tensor.retains_grad) rows.push(['.retains_grad', 'True', 'true']);
     card.append(propList(rows, t(lang, 'memory.bumped')));
 
     const family = w.versionFamily(tensor).filter((o) => o.id !== tensor.id);
     const familyText = family.length
-      ? t(lang, 'memory.sharesCounter', { names: family.map((o) => w.tensorLabel(o)).join(', ') })
+      ? t(lang, 'memory.sharesCounter', { names: family.map((o) => w.tensorLabel(o, this.lang)).join(', ') })
       : t(lang, 'memory.ownCounter');
     card.append(h('div', { class: 'counter', title: t(lang, 'memory.counter', { id: tensor.version_family }) },
       h('span', { class: 'dot', style: `--fc: ${tensorColor(tensor.version_family * 7 + 3, 60)}` }),
@@ -335,8 +405,9 @@ export class MemoryView {
     const blocks = tensorGrid(tensor, n, expanded);
     const value = this.valueAt(g);
     const written = this.world!.changes.written.get(g.storage.id);
-    const focusable = n <= 64;
-    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': `${this.world!.tensorLabel(tensor)} elements` });
+    // one tab stop per tensor (roving tabindex): arrow keys move between its elements
+    let stop = true;
+    const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': t(this.lang, 'memory.elements', { name: this.world!.tensorLabel(tensor, this.lang) }) });
     for (const b of blocks) {
       if (b.label) grid.append(h('div', { class: 'block-label' }, b.label));
       for (const row of b.rows) {
@@ -347,9 +418,11 @@ export class MemoryView {
             continue;
           }
           const cls = written?.has(c.cell) ? 'el written' : 'el';
+          const first = stop;
+          stop = false;
           r.append(h('span', {
             class: cls, 'data-t': tensor.id, 'data-s': g.storage.id, 'data-cell': c.cell, 'data-index': c.index.join(','),
-            tabindex: focusable ? 0 : undefined,
+            tabindex: first ? 0 : -1,
           }, value(c.cell)));
         }
         grid.append(r);
@@ -357,6 +430,22 @@ export class MemoryView {
     }
     if (n > SUMMARY_THRESHOLD && n <= EXPAND_LIMIT) grid.append(this.toggle(key, n));
     return grid;
+  }
+
+  /** Unnamed tensors (a view's hidden base, temporaries) start folded; named ones and the error's don't. */
+  private isFolded(tensor: Tensor): boolean {
+    const choice = this.folded.get(`t${tensor.id}`);
+    if (choice !== undefined) return choice;
+    const w = this.world!;
+    return !this.errors.tensors.has(tensor.id) && w.tensorLabel(tensor) === `tensor #${tensor.id}` /* no name, not a grad */;
+  }
+
+  private toggleFold(key: string): void {
+    const tensor = this.world?.tensors.get(Number(key.slice(1)));
+    if (!tensor) return;
+    this.folded.set(key, !this.isFolded(tensor));
+    this.render();
+    this.root.querySelector<HTMLElement>(`[data-fold="${key}"]`)?.focus();
   }
 
   private toggle(key: string, n: number): HTMLElement {
@@ -395,13 +484,13 @@ export class MemoryView {
     const perRow = this.cellsPerRow;
     for (let i = 0; i < slots.length; i += perRow) {
       const chunk = slots.slice(i, i + perRow);
-      const strip = h('div', { class: 'strip', role: 'table', style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
+      const strip = h('div', { class: 'strip', role: 'group', 'aria-label': t(lang, 'memory.storage', { id: st.id }), style: `grid-template-columns: max-content repeat(${chunk.length}, auto)` });
       strip.append(h('span', {}));
       for (const sl of chunk) strip.append(h('span', { class: 'idx' }, sl.kind === 'cell' ? String(sl.index) : ''));
       strip.append(h('span', { class: 'row-label' }, t(lang, 'memory.value')));
-      for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read));
+      for (const sl of chunk) strip.append(this.cellEl(sl, st.id, value, written, read, i === 0 && sl === chunk[0]));
       for (const lane of lanes) {
-        strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor)));
+        strip.append(h('span', { class: 'lane-label', style: `--c: ${tensorColor(lane.tensor.id)}` }, w.tensorLabel(lane.tensor, this.lang)));
         for (const sl of chunk) {
           if (sl.kind === 'gap') {
             strip.append(h('span', {}));
@@ -414,7 +503,7 @@ export class MemoryView {
           if (c !== 0 && lane.err) cls.push('err');
           strip.append(h('span', {
             class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index,
-            title: c ? `${w.tensorLabel(lane.tensor)} reads cell ${sl.index}${c !== null && c > 1 ? ` ×${c}` : ''}` : undefined,
+            title: c ? t(lang, 'memory.laneReads', { name: w.tensorLabel(lane.tensor, this.lang), cell: sl.index }) + (c !== null && c > 1 ? ` ×${c}` : '') : undefined,
           }, c !== null && c > 1 ? `×${c}` : c ? lane.order?.get(sl.index) ?? '' : ''));
         }
       }
@@ -424,12 +513,50 @@ export class MemoryView {
     return wrap;
   }
 
-  private cellEl(sl: Slot, storage: Id, value: (c: number) => string, written: Set<number> | undefined, read: (c: number) => boolean): HTMLElement {
+  private cellEl(sl: Slot, storage: Id, value: (c: number) => string, written: Set<number> | undefined, read: (c: number) => boolean, tabStop: boolean): HTMLElement {
     if (sl.kind === 'gap') return h('span', { class: 'cell gap' }, t(this.lang, 'memory.hidden', { n: sl.hidden }));
     const cls = ['cell'];
     if (written?.has(sl.index)) cls.push('written');
     if (!read(sl.index)) cls.push('unread');
-    return h('span', { class: cls.join(' '), 'data-s': storage, 'data-cell': sl.index, role: 'cell' }, value(sl.index));
+    return h('span', { class: cls.join(' '), 'data-s': storage, 'data-cell': sl.index, tabindex: tabStop ? 0 : -1 }, value(sl.index));
+  }
+
+  // ---------------------------------------------------------------- keyboard: inside a tensor or a strip
+  /**
+   * A tensor's elements (and a storage's cells) are one tab stop; arrow keys move inside it, Home
+   * and End go to its ends. The step keys stay out of it (Alt+arrows still step from anywhere).
+   */
+  private moveFocus(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const el = (e.target as Element).closest<HTMLElement>('.el[data-cell], .cell[data-cell]');
+    if (!el || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const isElement = el.classList.contains('el');
+    const scope = el.closest(isElement ? '.tgrid' : '.strip-wrap');
+    if (!scope) return;
+    const items = [...scope.querySelectorAll<HTMLElement>(isElement ? '.el[data-cell]' : '.cell[data-cell]')];
+    const i = items.indexOf(el);
+    let next: HTMLElement | undefined;
+    if (e.key === 'Home') next = items[0];
+    else if (e.key === 'End') next = items[items.length - 1];
+    else if (e.key === 'ArrowLeft') next = items[i - 1];
+    else if (e.key === 'ArrowRight') next = items[i + 1];
+    else if (isElement) {
+      // up/down: the same column of the previous/next row of the grid
+      const rows = [...scope.querySelectorAll('.row')];
+      const row = el.parentElement!;
+      const col = [...row.children].indexOf(el);
+      const other = rows[rows.indexOf(row) + (e.key === 'ArrowUp' ? -1 : 1)];
+      const candidate = other?.children[col];
+      next = candidate instanceof HTMLElement && candidate.matches('.el[data-cell]') ? candidate : undefined;
+    } else {
+      next = items[i + (e.key === 'ArrowUp' ? -1 : 1) * this.cellsPerRow];
+    }
+    if (!next) return;
+    el.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
   }
 
   // ---------------------------------------------------------------- hover: element ↔ cell
@@ -452,18 +579,22 @@ export class MemoryView {
       this.root.querySelector(`.cell[data-s="${sid}"][data-cell="${cell}"]`)?.classList.add('hl');
       this.root.querySelector(`.lane[data-t="${tensor.id}"][data-cell="${cell}"]`)?.classList.add('hl');
       this.formula.replaceChildren(
-        h('span', { class: 'sym' }, `${w.tensorLabel(tensor)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
-        `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell })})`);
+        h('span', { class: 'sym' }, `${w.tensorLabel(tensor, this.lang)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
+        `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell, value: el.textContent ?? '' })})`);
       return;
     }
     el.classList.add('hl');
+    for (const e of this.root.querySelectorAll(`.el[data-s="${sid}"][data-cell="${cell}"]`)) e.classList.add('hl');
+    // every reader, from the geometry (a folded or summarised card does not draw all its elements)
     const readers: string[] = [];
-    for (const e of this.root.querySelectorAll(`.el[data-s="${sid}"][data-cell="${cell}"]`)) {
-      e.classList.add('hl');
-      const tt = w.tensors.get(Number(e.getAttribute('data-t')));
-      if (tt) readers.push(`${w.tensorLabel(tt)}[${e.getAttribute('data-index')}]`);
+    for (const tt of w.groups.find((g) => String(g.storage.id) === sid)?.tensors ?? []) {
+      const at = readersOf(tt, cell);
+      const label = w.tensorLabel(tt, this.lang);
+      if (at === null) readers.push(`${label}[…]`);
+      else if (at.length > 4) readers.push(...at.slice(0, 4).map((i) => `${label}[${i.join(', ')}]`), `${label}[… ×${at.length - 4}]`);
+      else readers.push(...at.map((i) => `${label}[${i.join(', ')}]`));
     }
-    this.formula.textContent = `storage #${sid} cell ${cell}` + (readers.length ? ` ← ${readers.join(', ')}` : '');
+    this.formula.textContent = t(this.lang, 'memory.cellReaders', { id: sid ?? '', cell }) + (readers.length ? ` ← ${readers.join(', ')}` : '');
   }
 
   // ---------------------------------------------------------------- arrows: names → cards
@@ -473,37 +604,118 @@ export class MemoryView {
     this.arrowFrame = requestAnimationFrame(() => this.drawArrows());
   }
 
+  /** Scrolls the panel to a tensor's card and points it out (and takes focus there, for keyboards). */
+  showCard(key: string): void {
+    const card = this.root.querySelector<HTMLElement>(`[data-card="${key}"]`);
+    if (!card) return;
+    scrollIntoPanel(this.scroller, card, EDGE_BAND_PX + 8); // clear of the edge markers
+    card.focus({ preventScroll: true });
+    card.classList.remove('flash');
+    void card.offsetWidth; // restart the animation
+    card.classList.add('flash');
+  }
+
+  /**
+   * The part of the panel a learner sees, in client coordinates: less the sticky formula at the
+   * bottom, and less the edge-marker bands where there is more to scroll to (a card seen only under
+   * the markers counts as scrolled out, so its arrow never ends hidden beneath them).
+   */
+  private visibleBox(): Box {
+    const el = this.scroller;
+    const r = el.getBoundingClientRect();
+    const formula = this.formula.textContent ? this.formula.getBoundingClientRect().height : 0;
+    const band = (side: EdgeSide) => Math.max(EDGE_BAND_PX, this.edges[side].bar.hidden ? 0 : this.edges[side].row.offsetHeight);
+    const more = { above: el.scrollTop > 0, below: el.scrollTop + el.clientHeight < el.scrollHeight - 1 };
+    return {
+      top: r.top + (more.above ? band('above') : 0), left: r.left,
+      bottom: r.top + el.clientHeight - formula - (more.below ? band('below') : 0), right: r.left + el.clientWidth,
+    };
+  }
+
   private drawArrows(): void {
-    const layout = this.root.querySelector('.memory-layout');
-    const svg = layout?.querySelector('svg.arrows');
-    if (!layout || !svg) return;
+    const frame = this.frame;
+    if (!frame || !this.root.contains(frame.layout)) {
+      for (const side of EDGE_SIDES) this.setEdgeMarks(side, [], 0);
+      return;
+    }
+    const { layout, svg, objects } = frame;
     clear(svg);
-    const box = layout.getBoundingClientRect();
-    const view = this.scroller.getBoundingClientRect();
-    svg.setAttribute('width', String(box.width));
-    svg.setAttribute('height', String(box.height));
-    const visible = new Map<Element, boolean>();
+    const origin = layout.getBoundingClientRect();
+    const view = this.visibleBox();
+    svg.setAttribute('width', String(origin.width));
+    svg.setAttribute('height', String(origin.height));
+    const offscreen: Record<EdgeSide, OffscreenName[]> = { above: [], below: [] };
     for (const chip of layout.querySelectorAll<HTMLElement>('.name-chip[data-targets]')) {
       const a = chip.getBoundingClientRect();
+      const start = { x: a.right - origin.left, y: a.top + a.height / 2 - origin.top };
+      const name = chip.dataset.name ?? '';
+      const off: Record<EdgeSide, string[]> = { above: [], below: [] };
       for (const key of (chip.dataset.targets ?? '').split(' ')) {
         const card = layout.querySelector(`[data-card="${key}"]`);
         const group = card?.closest('.group');
         if (!card || !group) continue;
-        if (!visible.has(group)) {
-          const g = group.getBoundingClientRect(); // a placeholder box when not rendered: cheap
-          visible.set(group, g.bottom > view.top - 200 && g.top < view.bottom + 200);
-        }
-        if (!visible.get(group)) continue;
-        const b = card.getBoundingClientRect();
-        const x1 = a.right - box.left, y1 = a.top + a.height / 2 - box.top;
-        const x2 = b.left - box.left - 2, y2 = b.top + 14 - box.top;
-        const dx = Math.max(30, (x2 - x1) / 2);
-        const color = tensorColor(Number(key.slice(1)));
-        svg.append(
-          s('path', { d: `M${x1},${y1} C${x1 + dx},${y1} ${x2 - dx},${y2} ${x2},${y2}`, stroke: color }),
-          s('path', { d: `M${x2 - 7},${y2 - 4} L${x2},${y2} L${x2 - 7},${y2 + 4}`, stroke: color }),
-        );
+        // a group wholly out of view is not laid out (content-visibility): its placeholder box decides
+        const g = group.getBoundingClientRect();
+        const end: ArrowEnd = g.bottom <= view.top ? { kind: 'edge', side: 'above' }
+          : g.top >= view.bottom ? { kind: 'edge', side: 'below' }
+            : arrowEnd(card.getBoundingClientRect(), view);
+        if (end.kind === 'edge') off[end.side].push(key);
+        else this.arrow(svg, start, { x: end.x - origin.left, y: end.y - origin.top }, name, key);
       }
+      for (const side of EDGE_SIDES) if (off[side].length) offscreen[side].push({ name, keys: off[side], start });
+    }
+    const column = objects.getBoundingClientRect().left - this.scroller.getBoundingClientRect().left;
+    for (const side of EDGE_SIDES) {
+      const marks = this.setEdgeMarks(side, offscreen[side], column);
+      offscreen[side].forEach((o, i) => {
+        const m = marks[i].getBoundingClientRect();
+        this.arrow(svg, o.start, { x: m.left + 3 - origin.left, y: m.top + m.height / 2 - origin.top }, o.name, o.keys.join(' '));
+      });
     }
   }
+
+  private arrow(svg: SVGSVGElement, from: { x: number; y: number }, to: { x: number; y: number }, name: string, keys: string): void {
+    const color = tensorColor(Number(keys.split(' ')[0].slice(1)));
+    const dx = Math.max(30, (to.x - from.x) / 2);
+    svg.append(
+      s('path', { class: 'link', d: `M${from.x},${from.y} C${from.x + dx},${from.y} ${to.x - dx},${to.y} ${to.x},${to.y}`, stroke: color, 'data-from': name, 'data-to': keys }),
+      s('path', { class: 'head', d: `M${to.x - 7},${to.y - 4} L${to.x},${to.y} L${to.x - 7},${to.y + 4}`, stroke: color }),
+    );
+  }
+
+  /** Shows one marker per name whose cards are off that edge; keeps existing buttons (and focus). */
+  private setEdgeMarks(side: EdgeSide, names: OffscreenName[], column: number): HTMLButtonElement[] {
+    const edge = this.edges[side];
+    const wanted: HTMLButtonElement[] = [];
+    const next = new Map<string, HTMLButtonElement>();
+    for (const o of names) {
+      const id = `${o.name}|${o.keys.join(' ')}`;
+      const label = t(this.lang, side === 'above' ? 'memory.offAbove' : 'memory.offBelow', { name: o.name });
+      const mark = edge.marks.get(id) ?? h('button', { type: 'button', class: 'edge-mark' });
+      mark.dataset.targets = o.keys.join(' ');
+      mark.dataset.name = o.name;
+      mark.style.setProperty('--c', tensorColor(Number(o.keys[0].slice(1))));
+      mark.title = label;
+      mark.setAttribute('aria-label', label);
+      mark.textContent = `${side === 'above' ? '↑' : '↓'} ${o.name}`;
+      next.set(id, mark);
+      wanted.push(mark);
+    }
+    edge.marks.clear();
+    for (const [k, v] of next) edge.marks.set(k, v);
+    reconcile(edge.row, wanted);
+    edge.row.style.left = `${Math.max(0, column)}px`;
+    edge.bar.hidden = wanted.length === 0;
+    return wanted;
+  }
+}
+
+type EdgeSide = 'above' | 'below';
+/** Height kept for a row of edge markers (one line of them; a wrapped row measures itself). */
+const EDGE_BAND_PX = 34;
+const EDGE_SIDES: readonly EdgeSide[] = ['above', 'below'];
+interface OffscreenName {
+  name: string;
+  keys: string[];
+  start: { x: number; y: number };
 }

@@ -2,6 +2,8 @@
 // raised or ran backward(), and the "Step n of N · line L" label.
 import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
+import { endedBy, stepLegend } from '../model/step-legend';
+import { nextIteration, passesOf } from '../model/navigation';
 import { clear, h, s } from './dom';
 
 // Icons as SVG paths (font glyphs like ⏮ are missing from many systems' fonts).
@@ -24,14 +26,20 @@ export interface StepperHandlers {
   last(): void;
   togglePlay(): void;
   goTo(step: number): void;
+  nextIteration(): void;
 }
 
 export class StepperView {
   private readonly buttons: Record<'first' | 'prev' | 'play' | 'next' | 'last', HTMLButtonElement>;
+  private readonly iteration: HTMLButtonElement;
   private readonly range: HTMLInputElement;
   private readonly marks: HTMLElement;
   private readonly label: HTMLElement;
   private readonly keys: HTMLElement;
+  private readonly legend: HTMLElement;
+  /** ticks on the timeline at every pass of the current statement (its loop's iterations) */
+  private readonly passes: HTMLElement;
+  private passesKey = '';
   private markedTrace: Trace | null = null;
 
   constructor(container: HTMLElement, handlers: StepperHandlers) {
@@ -47,15 +55,19 @@ export class StepperView {
       next: btn('next', handlers.next),
       last: btn('last', handlers.last),
     };
+    this.iteration = h('button', { type: 'button', class: 'iteration', 'aria-keyshortcuts': 'N' }, '⟳');
+    this.iteration.addEventListener('click', handlers.nextIteration);
     this.range = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, class: 'range' });
     this.range.addEventListener('input', () => handlers.goTo(Number(this.range.value)));
     this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
+    this.passes = h('div', { class: 'passes', 'aria-hidden': 'true' });
     this.label = h('div', { class: 'label', 'aria-live': 'polite' });
     this.keys = h('div', { class: 'keys' });
+    this.legend = h('div', { class: 'step-legend' });
     container.append(
-      this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last,
-      h('div', { class: 'timeline' }, this.range, this.marks),
-      this.label, this.keys,
+      this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last, this.iteration,
+      h('div', { class: 'timeline' }, this.range, this.marks, this.passes),
+      this.label, this.legend, this.keys,
     );
   }
 
@@ -75,6 +87,10 @@ export class StepperView {
     b.first.disabled = b.prev.disabled = n === 0 || step <= 0;
     b.next.disabled = b.last.disabled = n === 0 || step >= n - 1;
     b.play.disabled = n < 2;
+    const again = trace ? nextIteration(trace, step) : null;
+    this.iteration.disabled = again === null;
+    this.iteration.textContent = `⟳ ${t(lang, 'btn.nextIteration')}`;
+    this.iteration.title = t(lang, 'btn.nextIteration.title');
     this.range.max = String(Math.max(0, n - 1));
     this.range.value = String(Math.max(0, step));
     this.range.disabled = n < 2;
@@ -84,12 +100,50 @@ export class StepperView {
       ? t(lang, 'step.label', { n: step + 1, total: n, line: trace!.steps[step].line })
       : t(lang, 'step.none');
     this.label.dataset.step = String(step);
+    this.drawLegend(trace, step, lang);
+    this.drawPasses(trace, step);
     this.keys.replaceChildren(
       h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
       h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
-      h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'),
+      h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'), ' · ',
+      h('kbd', {}, 'Esc'), h('kbd', {}, 'Tab'), ` ${t(lang, 'keys.leaveEditor')} · `, h('kbd', {}, 'P'), ` ${t(lang, 'btn.present')} · `,
+      h('kbd', {}, 'N'), ` ${t(lang, 'btn.nextIteration')} · ${t(lang, 'keys.gutter')}`,
     );
     if (trace !== this.markedTrace) this.drawMarks(trace);
+  }
+
+  /** A loop's passes of the current statement as ticks on the timeline (at most a few hundred). */
+  private drawPasses(trace: Trace | null, step: number): void {
+    const p = trace && trace.steps.length > 1 ? passesOf(trace, step) : null;
+    const key = p && p.steps.length > 1 ? `${trace!.steps[step].line}/${p.steps.length}/${trace!.steps.length}` : '';
+    if (key === this.passesKey) return;
+    this.passesKey = key;
+    clear(this.passes);
+    if (!p || p.steps.length < 2) return;
+    const n = trace!.steps.length;
+    const stride = Math.ceil(p.steps.length / 300);
+    p.steps.forEach((i, k) => {
+      if (k % stride === 0) this.passes.append(h('span', { class: 'pass', style: `left: ${(i / (n - 1)) * 100}%` }));
+    });
+  }
+
+  /** The swatches match the editor's line marks (styles.css: .cm-step-line, .cm-next-line). */
+  private drawLegend(trace: Trace | null, step: number, lang: Lang): void {
+    const l = stepLegend(trace, step);
+    const pass = trace ? passesOf(trace, step) : null;
+    if (!l) {
+      this.legend.replaceChildren();
+      return;
+    }
+    this.legend.replaceChildren(
+      h('span', { class: 'item' }, h('span', { class: `swatch ${l.raised && !l.caught ? 'raised' : 'just-run'}`, 'aria-hidden': 'true' }),
+        l.raised && l.caught ? t(lang, 'legend.caught', { line: l.justRun, type: l.raised })
+          : l.raised ? t(lang, 'legend.raised', { line: l.justRun, type: l.raised })
+            : t(lang, 'legend.justRun', { line: l.justRun }),
+        pass && pass.steps.length > 1 ? h('b', { class: 'pass-count' }, ` · ${t(lang, 'legend.pass', { n: pass.index + 1, total: pass.steps.length })}`) : null),
+      h('span', { class: 'item' }, h('span', { class: `swatch ${l.next === null ? 'end' : 'next'}`, 'aria-hidden': 'true' }),
+        l.next === null ? t(lang, 'legend.end') : t(lang, 'legend.next', { line: l.next })),
+    );
   }
 
   private drawMarks(trace: Trace | null): void {
@@ -98,7 +152,7 @@ export class StepperView {
     const n = trace?.steps.length ?? 0;
     if (!trace || n < 2) return;
     trace.steps.forEach((s, i) => {
-      const kind = s.error ? 'error' : s.backward ? 'backward' : null;
+      const kind = s.error ? (endedBy(trace, i) ? 'error' : 'caught') : s.backward ? 'backward' : null;
       if (kind) this.marks.append(h('span', { class: `mark ${kind}`, style: `left: ${(i / (n - 1)) * 100}%` }));
     });
   }

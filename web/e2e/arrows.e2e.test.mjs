@@ -1,0 +1,159 @@
+// Arrows from names must end on their own tensor's card. Checked from DOM geometry for every name
+// at every step of every lesson, at three scroll positions of the memory panel: each arrow's end
+// point (read from its SVG path) lies inside its own card's box and inside the visible panel, or,
+// when the card is scrolled out, on that name's marker on the edge the card lies beyond.
+import { readdirSync, readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+
+const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
+const lessons = readdirSync(EXAMPLES).filter((f) => f.endsWith('.py')).sort();
+let server, browser;
+
+before(async () => {
+  server = await startPreview();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** Waits until the memory panel's scroll position and size have held for four frames (the page
+ * scrolls to each step's change, possibly twice, and groups get laid out as they come into view). */
+const settle = (page) => page.evaluate(() => new Promise((resolve) => {
+  const m = document.getElementById('memory');
+  let last = '', same = 0, n = 0;
+  const tick = () => {
+    const now = `${m.scrollTop}/${m.scrollHeight}`;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 4 || ++n > 120) resolve(undefined);
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}));
+
+/** Runs in the page: every (name, target card) pair and where its arrow ends. */
+function checkArrows() {
+  const scroller = document.getElementById('memory');
+  const p = scroller.getBoundingClientRect();
+  const view = { top: p.top, bottom: p.top + scroller.clientHeight, left: p.left, right: p.left + scroller.clientWidth };
+  // what the edge markers cover is not seen
+  for (const row of scroller.querySelectorAll('.edge-marks:not([hidden]) .edge-row')) {
+    const r = row.getBoundingClientRect();
+    if (row.closest('.above')) view.top = Math.max(view.top, r.bottom);
+    else view.bottom = Math.min(view.bottom, r.top);
+  }
+  const inBox = (pt, r) => pt.x >= r.left && pt.x <= r.right && pt.y >= r.top && pt.y <= r.bottom;
+  const links = [...scroller.querySelectorAll('svg.arrows path.link')];
+  const marks = [...scroller.querySelectorAll('.edge-mark')];
+  const problems = [];
+  let onCard = 0, onEdge = 0;
+  for (const chip of scroller.querySelectorAll('.name-chip[data-targets]')) {
+    const name = chip.dataset.name;
+    for (const key of chip.dataset.targets.split(' ')) {
+      const card = scroller.querySelector(`[data-card="${key}"]`);
+      if (!card) {
+        problems.push(`${name} → ${key}: no card`);
+        continue;
+      }
+      const mine = links.filter((l) => l.dataset.from === name && l.dataset.to.split(' ').includes(key));
+      if (mine.length !== 1) {
+        problems.push(`${name} → ${key}: ${mine.length} arrows`);
+        continue;
+      }
+      const svg = mine[0].ownerSVGElement.getBoundingClientRect();
+      const end = mine[0].getPointAtLength(mine[0].getTotalLength());
+      const pt = { x: svg.left + end.x, y: svg.top + end.y };
+      const c = card.getBoundingClientRect();
+      if (inBox(pt, c) && inBox(pt, view)) {
+        onCard++;
+        continue;
+      }
+      const mark = marks.find((m) => m.dataset.name === name && m.dataset.targets.split(' ').includes(key));
+      if (mark && inBox(pt, mark.getBoundingClientRect())) {
+        const below = mark.textContent.startsWith('↓');
+        const seen = Math.min(c.bottom, view.bottom) - Math.max(c.top, view.top);
+        // 16 px is the least the page draws an arrow onto; the band it keeps for markers may exceed
+        // the marker row by a few px
+        if (seen >= 20) problems.push(`${name}: edge marker although ${seen.toFixed(0)} px of its card are visible`);
+        if (below ? c.top < view.top : c.bottom > view.bottom) problems.push(`${name}: marker on the wrong edge`);
+        if (!mark.textContent.includes(name)) problems.push(`${name}: marker says "${mark.textContent}"`);
+        onEdge++;
+        continue;
+      }
+      problems.push(`${name} → ${key}: arrow ends at (${pt.x.toFixed(0)}, ${pt.y.toFixed(0)}), outside its card ` +
+        `[${c.left.toFixed(0)}, ${c.top.toFixed(0)} – ${c.right.toFixed(0)}, ${c.bottom.toFixed(0)}] and not on its edge marker`);
+    }
+  }
+  return { problems, onCard, onEdge };
+}
+
+const LAYOUTS = {
+  'the page at 1280×720': { viewport: { width: 1280, height: 720 }, present: false },
+  'presentation mode at 1280×720 × 150 %': { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5, present: true },
+};
+
+for (const [layout, { present, ...opts }] of Object.entries(LAYOUTS)) test(`every arrow of every lesson at every step ends on its own card (or on its edge marker), ${layout}`, async () => {
+  let totalCard = 0, totalEdge = 0;
+  for (const file of lessons) {
+    const code = readFileSync(EXAMPLES + file, 'utf8');
+    const { page, problems: pageProblems } = await openWithCode(browser, code, { ...opts, reducedMotion: 'reduce' });
+    if (present) await page.click('#present');
+    const steps = await page.evaluate(() => window.__tensorplay.state.stepCount);
+    assert.ok(steps > 0, `${file} ran`);
+    for (let i = 0; i < steps; i++) {
+      await page.evaluate((n) => window.__tensorplay.state.goTo(n), i);
+      await settle(page);
+      for (const where of ['top', 'middle', 'bottom']) {
+        await page.$eval('#memory', (m, w) => {
+          const max = m.scrollHeight - m.clientHeight;
+          m.scrollTop = w === 'top' ? 0 : w === 'middle' ? max / 2 : max;
+        }, where);
+        await settle(page);
+        const r = await page.evaluate(checkArrows);
+        assert.deepEqual(r.problems, [], `${file} step ${i + 1}, scrolled to ${where}`);
+        totalCard += r.onCard;
+        totalEdge += r.onEdge;
+      }
+    }
+    assert.deepEqual(pageProblems, []);
+    await page.close();
+  }
+  // both kinds of ending were exercised (the lessons overflow the panel)
+  assert.ok(totalCard > 100, `${totalCard} arrows ended on cards`);
+  assert.ok(totalEdge > 5, `${totalEdge} arrows ended on edge markers`);
+});
+
+test('an edge marker names the name, and clicking it (or the name) scrolls its card into view', async () => {
+  const code = readFileSync(EXAMPLES + lessons[0], 'utf8'); // clone / detach / .data: b's card sits below a, c, d's
+  const { page, problems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+  await page.$eval('#memory', (m) => { m.scrollTop = m.scrollHeight; });
+  await frames(page);
+  const mark = page.locator('.edge-mark', { hasText: /↑ a/ });
+  assert.equal(await mark.count(), 1, 'a\'s card scrolled above gets a marker on the top edge');
+  assert.match(await mark.getAttribute('aria-label'), /^a: its tensor is above/);
+  await mark.click();
+  await frames(page);
+  const cardInView = (name) => page.evaluate((n) => {
+    const chip = [...document.querySelectorAll('#memory .name-chip')].find((c) => c.dataset.name === n);
+    const card = document.querySelector(`#memory [data-card="${chip.dataset.targets}"]`);
+    const p = document.getElementById('memory').getBoundingClientRect();
+    const r = card.getBoundingClientRect();
+    return r.top >= p.top - 1 && r.top < p.bottom - 40;
+  }, name);
+  assert.equal(await cardInView('a'), true, 'the marker scrolled a\'s card into view');
+  assert.deepEqual((await page.evaluate(checkArrows)).problems, []);
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.locator('#memory .name-chip[data-name="b"]').click();
+  await frames(page);
+  assert.equal(await cardInView('b'), true, 'clicking the name b scrolled to b\'s card');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-card')), await page.getAttribute('#memory .name-chip[data-name="b"]', 'data-targets'));
+  assert.equal(await page.evaluate(() => window.scrollY), scrollY, 'the page itself did not scroll');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

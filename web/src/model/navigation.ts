@@ -1,0 +1,38 @@
+// Moving through long programs by the code rather than one step at a time: "run to line" (the
+// next time a line has run) and "next iteration" (the next time the current line runs again, which
+// is the next pass of the innermost loop around it). Pure functions of the trace.
+import type { Trace } from '../engine/trace';
+
+/**
+ * The step showing the state after `line` next ran, looking forward from step `from` (exclusive)
+ * and then, if it never runs again, from the start: clicking a line always lands somewhere it ran.
+ * Null when the line never ran (a comment, a blank line, a branch not taken).
+ */
+export function stepAtLine(trace: Trace, from: number, line: number): number | null {
+  const at = (i: number) => trace.steps[i].line <= line && line <= Math.max(trace.steps[i].end_line, trace.steps[i].line);
+  for (let i = from + 1; i < trace.steps.length; i++) if (at(i)) return i;
+  for (let i = 0; i <= Math.min(from, trace.steps.length - 1); i++) if (at(i)) return i;
+  return null;
+}
+
+/** The next step that runs the same statement as step `from` (its loop's next pass), or null. */
+export function nextIteration(trace: Trace, from: number): number | null {
+  const here = trace.steps[from];
+  if (!here) return null;
+  for (let i = from + 1; i < trace.steps.length; i++) if (trace.steps[i].line === here.line) return i;
+  return null;
+}
+
+/**
+ * The steps at which step `from`'s statement ran (its loop's passes), in order, and which of them
+ * `from` is: the timeline groups a loop's repetitions by these, and the legend says "pass k of n".
+ */
+export function passesOf(trace: Trace, from: number): { steps: number[]; index: number } | null {
+  const here = trace.steps[from];
+  if (!here) return null;
+  const steps: number[] = [];
+  trace.steps.forEach((s, i) => {
+    if (s.line === here.line) steps.push(i);
+  });
+  return { steps, index: steps.indexOf(from) };
+}
