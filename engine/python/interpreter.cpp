@@ -162,7 +162,9 @@ void Interpreter::count_step() {
 }
 
 void Interpreter::check_heap() {
-  if (heap_bytes_in_use() > limits_.max_heap_bytes)
+  // Measured from where this run started: in WebAssembly the measure is the program break, which
+  // a previous run's fragments may have left high.
+  if (heap_bytes_in_use() > heap_baseline_ + limits_.max_heap_bytes)
     impl_->limit_error("MemoryError", "the program holds more than " + std::to_string(limits_.max_heap_bytes >> 20) +
                                           " MiB of memory (the playground's limit)");
 }
@@ -257,6 +259,7 @@ PyException syntax_exception(Interpreter& in, const SyntaxErrorInfo& s) {
 
 void Interpreter::exec_source(const std::string& source, const std::string& filename) {
   filename_ = filename;
+  heap_baseline_ = heap_bytes_in_use();
   impl_->source_lines = split_lines(source);
   if (!impl_->modules_installed) {
     impl_->modules_installed = true;

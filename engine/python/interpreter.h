@@ -133,6 +133,7 @@ class Interpreter {
   int current_line_ = 0;
   int depth_ = 0;
   int native_depth_ = 0;
+  size_t heap_baseline_ = 0;  // heap in use when the program started (Limits::max_heap_bytes)
   int64_t steps_ = 0;
   size_t stdout_bytes_ = 0;
 };

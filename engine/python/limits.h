@@ -23,7 +23,9 @@ struct Limits {
   int max_nesting = 50;
   size_t max_str_bytes = 64 << 20;   // one str (MemoryError)
   size_t max_items = 4000000;        // one list / tuple / dict (MemoryError)
-  size_t max_heap_bytes = size_t(1) << 30;  // everything the program holds, checked every 256 steps
+  // everything the program holds, checked every 256 steps (a browser tab refuses to grow a
+  // WebAssembly memory much past this on many machines: std::bad_alloc at ~1 GB under Node)
+  size_t max_heap_bytes = size_t(512) << 20;
 };
 
 }  // namespace tp::interp

@@ -51,12 +51,19 @@ void add_node(World& world, const std::shared_ptr<Node>& root) {
   }
 }
 
+// Note [A snapshot of bounded size]: a program may hold 100,000 lists of 1,000 numbers; one
+// snapshot of all of it would take gigabytes. A snapshot draws at most kMaxDrawnObjects objects
+// (breadth first from the names, so what a name points at comes first), and a container lists only
+// the items that are drawn; its "len" still says how many it holds.
+constexpr size_t kMaxDrawnObjects = 20000;
+
 void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
   std::deque<ObjPtr> queue{root};
   while (!queue.empty()) {
     ObjPtr o = queue.front();
     queue.pop_front();
     if (!drawn(o) || world.seen.count(o.get())) continue;
+    if (world.objects.size() >= kMaxDrawnObjects) return;
     world.seen[o.get()] = true;
     world.objects.push_back(o);
     switch (o->kind) {
@@ -98,13 +105,15 @@ void close_over_graph(World& world) {
   for (auto& [id, t] : world.tensors) add_node(world, t->grad_fn);
 }
 
-void write_ids(JsonWriter& w, const std::vector<ObjPtr>& items) {
+void write_ids(JsonWriter& w, const World& world, const std::vector<ObjPtr>& items) {
   w.begin_array();
-  for (const ObjPtr& i : items) w.value(i->id);
+  for (const ObjPtr& i : items)
+    if (world.seen.count(i.get()) || !drawn(i)) w.value(i->id);
   w.end_array();
+  w.key("len").value(int64_t(items.size()));
 }
 
-void write_object(JsonWriter& w, interp::Interpreter& in, const ObjPtr& o) {
+void write_object(JsonWriter& w, const World& world, interp::Interpreter& in, const ObjPtr& o) {
   w.begin_object();
   w.key("id").value(o->id);
   w.key("type").value(in.type_name(o));
@@ -114,21 +123,27 @@ void write_object(JsonWriter& w, interp::Interpreter& in, const ObjPtr& o) {
       w.key("tensor").value(static_cast<interp::NdArrayObj&>(*o).array.id());
       w.key("repr").value(in.repr_without_user_code(o));
       break;
-    case Kind::List: w.key("items"); write_ids(w, static_cast<interp::ListObj&>(*o).items); break;
-    case Kind::Tuple: w.key("items"); write_ids(w, static_cast<interp::TupleObj&>(*o).items); break;
-    case Kind::Set: w.key("items"); write_ids(w, static_cast<interp::SetObj&>(*o).table.keys()); break;  // print order
-    case Kind::Dict:
+    case Kind::List: w.key("items"); write_ids(w, world, static_cast<interp::ListObj&>(*o).items); break;
+    case Kind::Tuple: w.key("items"); write_ids(w, world, static_cast<interp::TupleObj&>(*o).items); break;
+    case Kind::Set: w.key("items"); write_ids(w, world, static_cast<interp::SetObj&>(*o).table.keys()); break;  // print order
+    case Kind::Dict: {
+      auto& items = static_cast<interp::DictObj&>(*o).items;
+      auto shown = [&](const ObjPtr& x) { return world.seen.count(x.get()) || !drawn(x); };
       w.key("items").begin_array();
-      for (auto& [k, v] : static_cast<interp::DictObj&>(*o).items) w.begin_array().value(k->id).value(v->id).end_array();
+      for (auto& [k, v] : items)
+        if (shown(k) && shown(v)) w.begin_array().value(k->id).value(v->id).end_array();
       w.end_array();
+      w.key("len").value(int64_t(items.size()));
       break;
+    }
     case Kind::Node: w.key("node").value(static_cast<interp::NodeObj&>(*o).node->id); break;
     case Kind::Instance: {
       auto& a = static_cast<interp::AttrObj&>(*o);
       w.key("repr").value(in.repr_without_user_code(o));
       w.key("attrs").begin_array();
       for (auto& name : a.attr_order)
-        if (drawn(a.get(name))) w.begin_array().value(name).value(a.get(name)->id).end_array();
+        if (drawn(a.get(name)) && world.seen.count(a.get(name).get()))
+          w.begin_array().value(name).value(a.get(name)->id).end_array();
       w.end_array();
       break;
     }
@@ -237,7 +252,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   for (auto& [name, o] : variables) w.begin_object().key("name").value(name).key("object").value(o->id).end_object();
   w.end_array();
   w.key("objects").begin_array();
-  for (const ObjPtr& o : world.objects) write_object(w, in, o);
+  for (const ObjPtr& o : world.objects) write_object(w, world, in, o);
   w.end_array();
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how

@@ -4,8 +4,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-process.env.E2E_PORT ??= '4191';  // its own preview server: e2e files may run side by side
-const { launchBrowser, openWithCode, startPreview, URL_ } = await import('./harness.mjs');
+import * as harness from './harness.mjs';
+
+const { launchBrowser, openWithCode, startPreview } = harness;
 let server, browser;
 
 before(async () => {
@@ -19,7 +20,7 @@ after(async () => {
 });
 
 test('the built page declares a CSP without unsafe-inline scripts or eval', async () => {
-  const html = await (await fetch(URL_)).text();
+  const html = await (await fetch(harness.URL_)).text();
   const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1];
   assert.ok(csp, 'index.html has a CSP meta tag');
   const script = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));

@@ -48,10 +48,11 @@ describe('wasm engine: golden programs', () => {
     } else {
       expect(trace.error).toBeNull();
     }
-    // every step resolves for drawing, and the steps' output adds up to the program's
+    // every step resolves for drawing, and the steps' output adds up to the program's (when no
+    // statement past the recorder's cap went undrawn: their output is only in the top-level stdout)
     const model = new TraceModel(trace);
     for (let i = 0; i < model.stepCount; i++) model.world(i);
-    expect(trace.steps.map((s) => s.stdout).join('')).toBe(trace.stdout);
+    if (trace.steps_omitted === 0) expect(trace.steps.map((s) => s.stdout).join('')).toBe(trace.stdout);
   });
 });
 
