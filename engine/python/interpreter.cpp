@@ -162,8 +162,8 @@ void Interpreter::count_step() {
 }
 
 void Interpreter::check_heap() {
-  // Measured from where this run started: in WebAssembly the measure is the program break, which
-  // a previous run's fragments may have left high.
+  // Measured from where this run started: the module's other sessions and a previous run's world
+  // are not this program's.
   if (heap_bytes_in_use() > heap_baseline_ + limits_.max_heap_bytes)
     impl_->limit_error("MemoryError", "the program holds more than " + std::to_string(limits_.max_heap_bytes >> 20) +
                                           " MiB of memory (the playground's limit)");
