@@ -2,6 +2,7 @@
 # Fuzzes parse + run (tests/fuzz/fuzz_program.cpp) with libFuzzer under ASan + UBSan.
 #   scripts/fuzz.sh [MINUTES]    run for MINUTES (default 10); prints executions/s and coverage
 #   scripts/fuzz.sh --plant      build with a planted bug and show that the fuzzer finds it
+# Leak detection is off: the interpreter has no cycle collector, so cycles a program makes leak.
 # Seeds: every lesson and golden program. Crashes land in build/fuzz/findings/; copy each to
 # tests/fuzz/regressions/crash-NAME so CTest keeps it as a regression test.
 set -euo pipefail
@@ -20,7 +21,7 @@ mkdir -p "$corpus" "$dir/findings"
 cp examples/*.py tests/golden/*.py tests/hostile/*.py "$corpus"/ 2>/dev/null || true
 echo "== fuzzing for $minutes min (seeds: $(ls "$corpus" | wc -l) programs)"
 set +e
-"$dir/tensorplay_fuzz" "$corpus" -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 \
+"$dir/tensorplay_fuzz" "$corpus" -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
   -max_len=4096 -print_final_stats=1 -artifact_prefix="$dir/findings/" 2>&1 | tee "$dir/fuzz.log" |
   grep -E "^#[0-9]+ +(INITED|pulse|DONE)|ERROR|SUMMARY|stat::|Test unit written" 
 status=${PIPESTATUS[0]}
@@ -29,7 +30,9 @@ echo "== $(grep -c . <(ls "$dir/findings")) finding(s) in $dir/findings; last st
 grep -E "^#[0-9]+" "$dir/fuzz.log" | tail -1
 grep -E "stat::number_of_executed_units|stat::average_exec_per_sec" "$dir/fuzz.log" || true
 if [[ $plant == ON ]]; then
-  [[ $status -ne 0 ]] && ls "$dir"/findings/crash-* >/dev/null 2>&1 && echo "planted bug found" && exit 0
-  echo "planted bug NOT found" >&2; exit 1
+  # the planted write is a stack-buffer-overflow in the evaluator; any other finding is a real bug
+  grep -q "stack-buffer-overflow" "$dir/fuzz.log" && grep -q "python/expressions.cpp" "$dir/fuzz.log" &&
+    echo "planted bug found" && exit 0
+  echo "planted bug NOT found (see $dir/fuzz.log for what stopped the run)" >&2; exit 1
 fi
 exit $status

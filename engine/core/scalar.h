@@ -12,7 +12,15 @@ class Scalar {
   Scalar() : kind_(Kind::Int), i_(0), d_(0) {}
   static Scalar from_bool(bool b) { Scalar s; s.kind_ = Kind::Bool; s.i_ = b; s.d_ = b; return s; }
   static Scalar from_int(int64_t i) { Scalar s; s.kind_ = Kind::Int; s.i_ = i; s.d_ = double(i); return s; }
-  static Scalar from_double(double d) { Scalar s; s.kind_ = Kind::Float; s.d_ = d; s.i_ = int64_t(d); return s; }
+  static Scalar from_double(double d) {
+    Scalar s;
+    s.kind_ = Kind::Float;
+    s.d_ = d;
+    // Converting inf, nan or a double past int64's range is undefined in C++ (UBSan and the fuzzer
+    // flag it); give what x86's conversion gives (INT64_MIN) so every platform agrees.
+    s.i_ = d >= -9223372036854775808.0 && d < 9223372036854775808.0 ? int64_t(d) : INT64_MIN;
+    return s;
+  }
 
   Kind kind() const { return kind_; }
   bool is_bool() const { return kind_ == Kind::Bool; }
