@@ -257,9 +257,9 @@ PyException syntax_exception(Interpreter& in, const SyntaxErrorInfo& s) {
 }
 }  // namespace
 
-void Interpreter::exec_source(const std::string& source, const std::string& filename) {
-  filename_ = filename;
-  heap_baseline_ = heap_bytes_in_use();
+// What a program and a REPL input share: the source lines for tracebacks, the modules (installed
+// once), and the parse (UTF-8 first); the program is kept alive for the functions it defines.
+Program& Interpreter::load(const std::string& source) {
   impl_->source_lines = split_lines(source);
   if (!impl_->modules_installed) {
     impl_->modules_installed = true;
@@ -277,31 +277,22 @@ void Interpreter::exec_source(const std::string& source, const std::string& file
   impl_->frame = &impl_->module_frame;
   depth_ = 0;
   impl_->programs.push_back(std::move(prog));
-  impl_->exec_block(impl_->programs.back()->body);
+  return *impl_->programs.back();
+}
+
+void Interpreter::exec_source(const std::string& source, const std::string& filename) {
+  filename_ = filename;
+  heap_baseline_ = heap_bytes_in_use();
+  Program& prog = load(source);
+  impl_->exec_block(prog.body);
 }
 
 std::string Interpreter::exec_repl(const std::string& source, const std::string& filename) {
   if (filename_.empty()) filename_ = filename;
   // REPL lines get their own numbering; keep them for warnings/tracebacks of this input.
-  impl_->source_lines = split_lines(source);
-  if (!impl_->modules_installed) {
-    impl_->modules_installed = true;
-    install_std_modules(*this);
-    lib::install_modules(*this);
-  }
-  std::unique_ptr<Program> prog;
-  try {
-    check_utf8_source(source, filename_);
-    prog = parse_program(source, limits_.max_nesting);
-  } catch (const SyntaxErrorInfo& s) {
-    current_line_ = s.line;
-    throw syntax_exception(*this, s);
-  }
-  impl_->frame = &impl_->module_frame;
-  depth_ = 0;
+  Program& prog = load(source);
   std::string echo;
-  impl_->programs.push_back(std::move(prog));
-  for (auto& st : impl_->programs.back()->body) {
+  for (auto& st : prog.body) {
     if (st->kind == StmtKind::Expr) {
       // An expression statement echoes its repr (None echoes nothing), like Python's REPL.
       ObjPtr v;

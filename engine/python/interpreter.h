@@ -127,6 +127,7 @@ class Interpreter {
 
  private:
   friend struct Impl;
+  Program& load(const std::string& source);  // modules, parse; kept in Impl::programs
   Limits limits_;
   std::unique_ptr<Impl> impl_;
   std::string filename_;
