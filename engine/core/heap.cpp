@@ -10,7 +10,9 @@
 #endif
 
 #if defined(TP_ASAN)
-#include <sanitizer/allocator_interface.h>
+// Declared here rather than through <sanitizer/allocator_interface.h>: GCC's libasan provides the
+// function but Debian ships that header only with clang's runtime.
+extern "C" size_t __sanitizer_get_current_allocated_bytes();
 #elif defined(__EMSCRIPTEN__)
 #include <malloc.h>
 
