@@ -20,7 +20,7 @@ size_t count(const std::string& json, const std::string& piece) {
 
 TEST_CASE("trace: every statement is a step while within the budget", "[trace]") {
   std::string j = tp::trace_json("x = 1\ny = [x, 2]\nprint(y)\n", "prog.py");
-  CHECK(has(j, "\"schema_version\":1"));
+  CHECK(has(j, "\"schema_version\":2"));
   CHECK(count(j, "\"index\":") == 3);
   CHECK(has(j, "\"steps_omitted\":0"));
   CHECK(has(j, "\"stdout\":\"[1, 2]\\n\""));
