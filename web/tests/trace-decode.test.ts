@@ -114,10 +114,14 @@ describe('delta decoding (every golden and lesson program)', () => {
   it.each(programs.map((p) => [p.name, p] as const))('%s decodes to the full trace', (_name, p) => {
     const delta = parseTrace(session.run(p.source));
     const full = parseTrace(session.runFull(p.source));
-    expect(delta.steps.length).toBe(full.steps.length);
     expect(delta.stdout).toBe(full.stdout);
+    // A full trace is bigger, so its recorder may stop drawing earlier (the 48 MiB cap): then
+    // the steps both drew are compared, short of each one's last (the final world).
+    const capped = Boolean(full.steps_omitted || delta.steps_omitted);
+    if (!capped) expect(delta.steps.length).toBe(full.steps.length);
+    const n = capped ? Math.min(delta.steps.length, full.steps.length) - 1 : delta.steps.length;
     // read the delta steps backwards: random access must give the same as stepping forward
-    for (let i = delta.steps.length - 1; i >= 0; i--) {
+    for (let i = n - 1; i >= 0; i--) {
       const d = plain(delta.steps[i]), f = plain(full.steps[i]);
       for (const key of WORLD) expect([i, key, d[key]]).toEqual([i, key, f[key]]);
       expect(d).toEqual(f);
