@@ -51,14 +51,14 @@ class WasmSession {
  public:
   std::string run(const std::string& source) {
     session_.reset();
-    g_line_cell = session_.interpreter().current_line_cell();
+    g_line_cell = session_.current_line_cell();
     // Recorded in this session, so the REPL continues the world the program left.
     return tp::trace_json(session_, source, "prog.py");
   }
 
   // One REPL input in the same world; its steps snapshot the world after each statement.
   std::string exec(const std::string& line) {
-    g_line_cell = session_.interpreter().current_line_cell();
+    g_line_cell = session_.current_line_cell();
     return tp::repl_json(session_, line);
   }
 

@@ -110,9 +110,6 @@ class Interpreter {
   struct Impl;
   Impl& impl() { return *impl_; }
   int current_line() const { return current_line_; }
-  // Where current_line() lives, so a host can still read the learner's line after the module
-  // trapped and no code can run in it (wasm/bindings.cpp: lastLine()).
-  const int* current_line_cell() const { return &current_line_; }
   void count_step();                 // the step budget (statements + loop iterations)
   void check_heap();                 // the whole-program memory cap (Limits::max_heap_bytes)
   void enter_call();                 // recursion limit
