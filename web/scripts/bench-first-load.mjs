@@ -66,7 +66,9 @@ async function articleBytes(browser, siteUrl) {
   ctx.on('requestfinished', async (req) => {
     if (req.url() === article) return;
     const s = await req.sizes();
-    rows.push({ url: req.url().replace(siteUrl, ''), bytes: s.responseBodySize + s.responseHeadersSize });
+    // a worker's own script reports no body size here: its Content-Length is the bytes sent (encoded)
+    const length = Number((await req.response())?.headers()['content-length'] ?? 0);
+    rows.push({ url: req.url().replace(siteUrl, ''), bytes: Math.max(s.responseBodySize, length) + s.responseHeadersSize });
   });
   await page.goto(article);
   await page.waitForFunction(() => document.querySelector('tensor-playground')?.shadowRoot?.querySelector('.memory [data-card]') !== null

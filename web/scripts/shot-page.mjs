@@ -1,6 +1,7 @@
 // Screenshots a page of the built site whole, after every <tensor-playground> on it has run (it
 // scrolls through the page so each starts), for looking at articles with embeds:
 //   node scripts/shot-page.mjs tutorial/zh-CN.html out.png [width] [height] [light|dark]
+// writes out.png (the whole page) and out-1.png, out-2.png, … (the viewport at each embed)
 import { launchBrowser, startPreview } from '../e2e/harness.mjs';
 import * as harness from '../e2e/harness.mjs';
 
@@ -20,6 +21,12 @@ try {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(1500); // graph layout and transitions
   await page.screenshot({ path: out, fullPage: true });
+  // and one viewport-sized picture per embed, scrolled to its top (a tall page shrinks too much to read)
+  for (let i = 0; i < count; i++) {
+    await page.evaluate((k) => document.querySelectorAll('tensor-playground')[k].scrollIntoView({ block: 'start' }), i);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: out.replace(/\.png$/, `-${i + 1}.png`) });
+  }
   console.log(`${out}: ${count} embeds${problems.length ? `; problems: ${problems.join('; ')}` : ''}`);
 } finally {
   await browser.close();

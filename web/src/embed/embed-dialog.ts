@@ -8,7 +8,7 @@ export function openEmbedDialog(spec: EmbedSpec, lang: Lang): HTMLDialogElement 
   const copyRow = (labelText: string, text: string, id: string) => {
     const area = h('textarea', { id, readonly: true, rows: 6, spellcheck: 'false', class: 'embed-code' });
     area.value = text;
-    const btn = h('button', { type: 'button', class: 'embed-copy', 'data-copies': id }, t(lang, 'embed.copy'));
+    const btn = h('button', { type: 'button', class: 'embed-copy', 'data-copies': id, autofocus: id === 'embed-element' }, t(lang, 'embed.copy'));
     btn.addEventListener('click', async () => {
       area.select();
       try {
