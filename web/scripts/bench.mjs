@@ -20,8 +20,8 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const TARGET = { firstPageGzKB: 400, readyMs: 500, redrawMs: 16, firstPaintMs: 300, fast4gReadyMs: 2000, slow3gReadyMs: 5000 };
 // Gross regressions (fail): several times the targets, or the engine doubling in size.
 const GROSS = { firstPageGzKB: 2000, readyMs: 5000, redrawMs: 250, runDrawMs: 5000,
-  // first load: twice the figures recorded in BENCHMARKS.md
-  firstPaintMs: 2 * 150, fast4gReadyMs: 2 * 1500, slow3gReadyMs: 2 * 4500, articleKB: 2 * 700 };
+  // first load: twice the figures recorded in BENCHMARKS.md (the slower of two runs on the shared box)
+  firstPaintMs: 2 * 240, fast4gReadyMs: 2 * 1200, slow3gReadyMs: 2 * 4450, articleKB: 2 * 714 };
 
 const LESSON = `# A 30-line lesson: views, in-place writes, version counters, autograd.
 import torch
@@ -179,11 +179,11 @@ async function main() {
     articleKB: result.firstLoad.articleKB,
   };
   const check = (name, value, target, gross) => {
-    const verdict = value > gross ? 'GROSS REGRESSION' : value > target ? 'over target' : 'ok';
-    console.log(`${name.padEnd(34)} ${String(value).padStart(8)}   target < ${target}   ${verdict}`);
+    const verdict = value > gross ? 'GROSS REGRESSION' : target !== null && value > target ? 'over target' : 'ok';
+    console.log(`${name.padEnd(34)} ${String(value).padStart(8)}   ${target === null ? `fails > ${gross}` : `target < ${target}`}   ${verdict}`);
     return value <= gross;
   };
-  for (const r of sizes.rows) console.log(`  ${r.file.padEnd(40)} ${String(kb(r.raw)).padStart(8)} KB  gz ${String(kb(r.gz)).padStart(7)} KB  br ${String(kb(r.br)).padStart(7)} KB${r.firstPage ? '' : '  (lazy)'}`);
+  for (const r of sizes.rows) console.log(`  ${r.file.padEnd(40)} ${String(kb(r.raw)).padStart(8)} KB  gz ${String(kb(r.gz)).padStart(7)} KB  br ${(Number.isNaN(r.br) ? '-' : String(kb(r.br))).padStart(7)} KB${r.firstPage ? '' : '  (lazy)'}`);
   printFirstLoad(result.firstLoad);
   console.log(`wasm ${summary.wasmRawKB} KB (gz ${summary.wasmGzKB} KB, br ${summary.wasmBrKB} KB); first-page JS ${summary.jsFirstRawKB} KB (gz ${summary.jsFirstGzKB} KB); lazy JS gz ${summary.jsLazyGzKB} KB`);
   console.log(`nav→ready ms over ${LOADS} cold loads: ${result.readyMs.map((x) => Math.round(x)).join(', ')}`);
@@ -199,7 +199,7 @@ async function main() {
     check('first contentful paint (ms)', summary.firstPaintMs, TARGET.firstPaintMs, GROSS.firstPaintMs),
     check('ready, fast 4G, median (ms)', summary.fast4gReadyMs, TARGET.fast4gReadyMs, GROSS.fast4gReadyMs),
     check('ready, slow 3G, median (ms)', summary.slow3gReadyMs, TARGET.slow3gReadyMs, GROSS.slow3gReadyMs),
-    check('article + 1 embed to picture (KB)', summary.articleKB, GROSS.articleKB / 2, GROSS.articleKB),
+    check('article + 1 embed to picture (KB)', summary.articleKB, null, GROSS.articleKB),
   ].every(Boolean);
   const worst = result.stepRedrawMs.indexOf(Math.max(...result.stepRedrawMs));
   console.log(`slowest redraw: step ${worst % summary.steps} (memory view ${result.parts[worst][0].toFixed(1)} ms, graph ${result.parts[worst][1].toFixed(1)} ms, editor ${result.parts[worst][2].toFixed(1)} ms, all views ${result.parts[worst][3].toFixed(1)} ms, + style/layout)`);
