@@ -6,9 +6,8 @@
 // to link to; everything else has a content hash in its name and can be cached forever.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './site-build/precompress.ts';
+import { finishSite } from './site-build/finish-site.ts';
 import { preloadWasm } from './site-build/html-preload.ts';
-import { serviceWorker } from './site-build/service-worker.ts';
 
 const wasmDir = fileURLToPath(new URL('../build/wasm', import.meta.url));
 const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -18,7 +17,7 @@ export default defineConfig({
   resolve: { alias: { '@wasm': wasmDir } },
   server: { host: '127.0.0.1', fs: { allow: ['.', wasmDir] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  plugins: [preloadWasm(), serviceWorker(), precompress()],
+  plugins: [preloadWasm(), finishSite()],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 800,

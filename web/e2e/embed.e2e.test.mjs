@@ -73,6 +73,10 @@ test('the sample tutorial: three embeds, one .wasm download, one worker, three p
   assert.equal(await page.evaluate(() => document.querySelectorAll('tensor-playground')[1].shadowRoot.querySelector('.run').hidden), true);
   assert.equal(await page.evaluate(() => document.querySelectorAll('tensor-playground')[1].shadowRoot.querySelector('.cm-content')?.getAttribute('contenteditable')), 'false');
   assert.match(c.console, /tensor\(\[2\., 4\.\]\)/);
+  // "Open in tensorplay" carries the program to the full playground of the same site
+  const open = await page.evaluate(() => document.querySelectorAll('tensor-playground')[2].shadowRoot.querySelector('.tp-open').href);
+  assert.ok(open.startsWith(`${harness.URL_}index.html#code=`), open);
+  assert.match(Buffer.from(new URLSearchParams(new URL(open).hash.slice(1)).get('code'), 'base64url').toString(), /y = w\.clone\(\)/);
   assert.ok(c.gnodes >= 3, `third embed draws its autograd graph: ${JSON.stringify(c)}`);
   assert.equal(wasm.length, 1, `one .wasm request: ${wasm.join(', ')}`);
   assert.equal(page.workers().length, 1, 'one engine worker for the three embeds');

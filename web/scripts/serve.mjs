@@ -1,6 +1,6 @@
 // Serves the built site (dist/) the way a good static host would, with no dependencies:
 // - the precompressed twin of each file (`x.br`, `x.gz`, written at build time by
-//   scripts/precompress.mjs) when the browser's Accept-Encoding allows it, with `Vary: Accept-Encoding`;
+//   site-build/finish-site.ts) when the browser's Accept-Encoding allows it, with `Vary: Accept-Encoding`;
 // - `Cache-Control: immutable` for content-hashed assets (assets/name-HASH.ext), `no-cache` for the
 //   rest (HTML, sw.js, tensor-playground.js: stable names that must be revalidated);
 // - under any base path (`--base /course/tp/`), to prove the site does not assume the root.

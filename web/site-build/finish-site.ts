@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { writeServiceWorker } from './service-worker.ts';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|webmanifest)$/;
 /** Below this, compression saves less than a packet and costs a decode. */
@@ -36,15 +37,19 @@ export async function precompressDir(dir: string): Promise<number> {
   return jobs.length;
 }
 
-export function precompress(): Plugin {
+/** The last step of the production build: the offline worker's file list (everything written,
+ * public/ included), then the compressed twins of it all (one hook: Rollup runs closeBundle hooks
+ * in parallel, and the twins must not end up in the list). */
+export function finishSite(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'tensorplay:precompress',
+    name: 'tensorplay:finish-site',
     apply: 'build',
     configResolved(c) {
       outDir = c.build.outDir.startsWith('/') ? c.build.outDir : join(c.root, c.build.outDir);
     },
     async closeBundle() {
+      writeServiceWorker(outDir);
       await precompressDir(outDir);
     },
   };
