@@ -4,7 +4,9 @@
 // another origin, under the host CSP the README documents.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 
 import * as harness from './harness.mjs';
 
@@ -103,6 +105,27 @@ test('the Chinese tutorial labels its embeds in Chinese', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+for (const path of ['tutorial/', 'tutorial/zh-CN.html']) {
+  test(`axe: no critical or serious violation in the tutorial with its embeds drawn (${path})`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${harness.URL_}${path}`);
+    for (let i = 0; i < 3; i++) {
+      await page.evaluate((k) => document.querySelectorAll('tensor-playground')[k].scrollIntoView(), i);
+      await page.waitForFunction((k) => document.querySelectorAll('tensor-playground')[k].dataset.ran === 'true', i, { timeout: 20000 });
+    }
+    await page.evaluate(readFileSync(AXE, 'utf8')); // through the DevTools protocol: the page's CSP allows no inline script
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    });
+    assert.deepEqual(found, []);
+    await page.close();
+  });
+}
 
 test('the iframe form runs the program in its address, at its step', async () => {
   const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
