@@ -47,7 +47,12 @@ export function serve({ dir = 'dist', port = 4173, host = '127.0.0.1', base = '/
   const prefix = base.endsWith('/') ? base : base + '/';
   const handler = (req, res) => {
     const url = new URL(req.url, 'http://x');
-    let path = decodeURIComponent(url.pathname);
+    let path;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return notFound(res); // a malformed %-escape
+    }
     if (path + '/' === prefix) {
       res.writeHead(301, { Location: prefix });
       return res.end();
