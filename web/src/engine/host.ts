@@ -15,9 +15,7 @@ export type RunOutcome =
 /** `line`: where the learner's program was when the module crashed (absent when unknown). */
 export type EngineFailure = { kind: 'failure'; fatal: boolean; name: string; message: string; line?: number };
 
-export type RunJsonOutcome =
-  | { kind: 'json'; json: string; ms: number }
-  | { kind: 'failure'; fatal: boolean; name: string; message: string };
+export type RunJsonOutcome = { kind: 'json'; json: string; ms: number } | EngineFailure;
 
 export type ExecOutcome =
   | { kind: 'result'; result: ReplResult }
