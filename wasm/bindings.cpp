@@ -73,6 +73,7 @@ class WasmSession {
   // must give (web/tests/trace-decode.test.ts).
   std::string run_full(const std::string& source) {
     session_.reset();
+    g_line_cell = session_.current_line_cell();
     tp::TraceOptions options;
     options.keyframe_every = 1;
     return tp::trace_json(session_, source, "prog.py", options);
@@ -81,6 +82,7 @@ class WasmSession {
   // The same program without a trace: what tracing costs is measured against it (bench-trace.mjs).
   std::string run_untraced(const std::string& source) {
     session_.reset();
+    g_line_cell = session_.current_line_cell();
     return session_.run(source, "prog.py").stdout_text;
   }
 
