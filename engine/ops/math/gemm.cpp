@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace tp::native {
@@ -39,11 +40,13 @@ struct Tile {
     std::memcpy(&v, p, sizeof v);
     return v;
   }
-  static Vec splat(T s) {
-    Vec v = {};
-    for (int l = 0; l < kLanes; ++l) v[l] = s;
-    return v;
+  // One lane per index: a loop writing v[l] is not unrolled by Clang 14 for WebAssembly, which
+  // then splats through memory (100x slower).
+  template <size_t... I>
+  static Vec splat(T s, std::index_sequence<I...>) {
+    return Vec{(void(I), s)...};
   }
+  static Vec splat(T s) { return splat(s, std::make_index_sequence<size_t(kLanes)>()); }
 
   // c (MR x NR, row-major) = ap (k x MR, packed) @ bp (k x NR, packed), k in order (the Note).
   static void compute(int64_t k, const T* ap, const T* bp, T* c) {
