@@ -42,6 +42,14 @@ T* first(const Geometry& g) {
 
 }  // namespace
 
+bool flat_steps(const Prepared& p, int64_t* steps, int64_t* n) {
+  if (!c_contiguous(p.out_geom)) return false;
+  for (size_t i = 0; i < p.in.size(); ++i)
+    if ((steps[i] = flat_step(p.out_geom, p.in[i])) < 0) return false;
+  *n = numel_of(p.out_geom);
+  return true;
+}
+
 template <class R, class O>
 void unary_loop(const Prepared& p, UnaryFn<R, O> f) {
   const int64_t sx = c_contiguous(p.out_geom) ? flat_step(p.out_geom, p.in[0]) : -1;
