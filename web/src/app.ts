@@ -196,7 +196,7 @@ export class App {
       return;
     }
     if (outcome.kind === 'failure') {
-      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
+      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message, line: outcome.line });
       return;
     }
     this.diagnostics.lastRunMs = outcome.ms;
@@ -214,7 +214,7 @@ export class App {
       return;
     }
     if (outcome.kind === 'failure') {
-      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
+      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message, line: outcome.line });
       return;
     }
     const r = outcome.result;
@@ -360,7 +360,10 @@ export class App {
       case 'ran': return st.error
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };
-      case 'engine-failure': return { text: t(L, st.fatal ? 'app.engineFailed' : 'app.engineRefused', { name: st.name, message: st.message }), error: true };
+      case 'engine-failure': {
+        const key = !st.fatal ? 'app.engineRefused' : st.line ? 'app.engineFailedAt' : 'app.engineFailed';
+        return { text: t(L, key, { name: st.name, message: st.message, line: st.line ?? 0 }), error: true };
+      }
       case 'stopped': return { text: t(L, s.model ? 'app.stopped' : 'app.stoppedNoTrace', { s: (st.ms / 1000).toFixed(1) }), error: false };
       case 'load-failed': return { text: t(L, 'app.loadFailed', { message: st.message }), error: true };
     }
