@@ -65,9 +65,13 @@ describe('wasm engine: session', () => {
   });
 
   it('keeps the line the program was at where a host can read it after a trap (lastLine)', () => {
+    // A trap stops the module mid-statement, so the cell holds the innermost line; an exception
+    // unwinds, and the caller's line is restored as the call returns.
     session.run('x = 1\n\ndef f():\n    return 1 // 0\nf()\n');
-    expect(M.lastLine()).toBe(4);  // innermost: the line inside f that raised
-    session.exec('y = 2');
+    expect(M.lastLine()).toBe(5);
+    session.run('def g():\n    y = 2\n    return y\nz = g()\n');
+    expect(M.lastLine()).toBe(4);
+    session.exec('w = 3');
     expect(M.lastLine()).toBe(1);  // REPL inputs number their own lines
   });
 
