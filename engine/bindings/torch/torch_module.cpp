@@ -26,15 +26,15 @@ std::shared_ptr<ClassObj> grad_mode_class(Interpreter& in, const std::string& na
     auto cm = std::make_shared<ContextManagerObj>();
     cm->type_name = name;
     // inference_mode(mode=True) also makes the tensors created inside inference tensors;
-    // inference_mode(False) leaves both switches as they are
+    // c10::InferenceMode(enabled) sets grad mode to !enabled and inference mode to enabled, so
+    // inference_mode(False) turns grad mode back on inside
     bool inference = name == "inference_mode";
     auto on = std::make_shared<bool>(true);
     auto prev = std::make_shared<std::pair<bool, bool>>(true, false);
     cm->enter = [prev, enabled, inference, on](Interpreter&) {
       *prev = {ctx().grad_enabled, ctx().inference_mode};
-      if (inference && !*on) return;
-      ctx().grad_enabled = enabled;
-      if (inference) ctx().inference_mode = true;
+      ctx().grad_enabled = inference ? !*on : enabled;
+      if (inference) ctx().inference_mode = *on;
     };
     cm->exit = [prev](Interpreter&) { std::tie(ctx().grad_enabled, ctx().inference_mode) = *prev; };
     if (a.args.size() == 1 && a.kwargs.empty() &&

@@ -7,9 +7,11 @@ import { parseIndexChoice, YES_NO, type LessonQuestion } from './lesson';
 import { numel, storageIndex, unravel } from './strides';
 import type { TraceModel, World } from './world';
 
-/** The step that shows the state right after the statement on `line` first ran, or null. */
+/** The step that shows the state right after the statement on `line` first ran, or null. A
+ * compound statement's header (`try:`, `with ...:`) has no step of its own: its first inner one. */
 export function stepOfLine(model: TraceModel, line: number): number | null {
-  const i = model.trace.steps.findIndex((s) => s.line === line);
+  let i = model.trace.steps.findIndex((s) => s.line === line);
+  if (i < 0 && /:\s*(#.*)?$/.test(model.trace.source.split('\n')[line - 1] ?? '')) i = model.trace.steps.findIndex((s) => s.line > line);
   return i < 0 ? null : i;
 }
 
