@@ -139,7 +139,7 @@ void install_cuda(Interpreter& in, ModuleObj& torch) {
   // Note [Simulated devices]: tensors may live on "cuda"/"mps" (simulated memory spaces, so device
   // rules and reprs match PyTorch), but torch.cuda.is_available() honestly answers False.
   auto cuda = std::make_shared<ModuleObj>("torch.cuda");
-  def(*cuda, "torch.cuda.", "is_available", [](Interpreter& in, CallArgs&) { return in.make_bool(ctx().inference_mode); });
+  def(*cuda, "torch.cuda.", "is_available", [](Interpreter& in, CallArgs&) { return in.make_bool(false); });
   def(*cuda, "torch.cuda.", "device_count", [](Interpreter& in, CallArgs&) { return in.make_int(0); });
   def(*cuda, "torch.cuda.", "manual_seed", [](Interpreter& in, CallArgs&) { return in.none(); });
   def(*cuda, "torch.cuda.", "manual_seed_all", [](Interpreter& in, CallArgs&) { return in.none(); });
@@ -242,7 +242,7 @@ void install_torch_attributes(Interpreter& in, TorchModule& torch) {
   };
   torch.set("set_grad_enabled", sge);
   def(torch, T, "is_grad_enabled", [](Interpreter& in, CallArgs&) { return in.make_bool(ctx().grad_enabled); });
-  def(torch, T, "is_inference_mode_enabled", [](Interpreter& in, CallArgs&) { return in.make_bool(false); });
+  def(torch, T, "is_inference_mode_enabled", [](Interpreter& in, CallArgs&) { return in.make_bool(ctx().inference_mode); });
 
   // ---------------------------------------------------------------- random state
   torch.generator = make_generator(in);
