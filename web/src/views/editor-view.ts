@@ -76,7 +76,9 @@ const marksField = StateField.define<{ marks: EditorMarks; deco: DecorationSet }
   provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
 });
 
-const readOnlyExt = (on: boolean) => [EditorState.readOnly.of(on), EditorView.contentAttributes.of({ 'aria-readonly': String(on) })];
+// tabindex: the code stays focusable (and its scroller reachable by keyboard) when read-only, where
+// CodeMirror drops contenteditable; when editable it is the tab stop it already was
+const readOnlyExt = (on: boolean) => [EditorState.readOnly.of(on), EditorView.contentAttributes.of({ 'aria-readonly': String(on), tabindex: '0' })];
 
 export class EditorView_ {
   private readonly view: EditorView;
