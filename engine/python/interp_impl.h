@@ -93,6 +93,7 @@ enum class Flow : uint8_t { Normal, Break, Continue, Return };
 
 struct Frame {
   std::shared_ptr<Scope> scope;
+  Frame* caller = nullptr;  // the frame that called this one while it runs (the trace draws the stack)
   std::string name;        // "<module>" or the function's name (traceback)
   int depth = 0;
   ObjPtr return_value;
