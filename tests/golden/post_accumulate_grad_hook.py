@@ -3,7 +3,8 @@
 #   that does not require grad and for a non-leaf);
 # - test/test_autograd.py test_post_accumulate_grad_hook_multiple_hooks (hooks run in registration
 #   order after .grad is accumulated);
-# - torch/csrc/autograd/python_hook.cpp PyFunctionTensorPostAccGradHooks (must return None);
+# - torch/csrc/autograd/python_hook.cpp PyFunctionTensorPostAccGradHooks and _call_hooks (returning
+#   None or the tensor itself is fine; another tensor is a modification and fails);
 # - torch/csrc/autograd/functions/accumulate_grad.h (runs inside AccumulateGrad, so autograd.grad,
 #   which never runs AccumulateGrad, does not call it; the engine runs it with grad mode off).
 import torch
@@ -38,6 +39,8 @@ for bad in (torch.ones(2), torch.ones(2, requires_grad=True) * 2):
 
 u = torch.ones(2, requires_grad=True)
 u.register_post_accumulate_grad_hook(lambda p: p)
+u.sum().backward()
+u.register_post_accumulate_grad_hook(lambda p: p * 1)
 try:
     u.sum().backward()
 except RuntimeError as e:

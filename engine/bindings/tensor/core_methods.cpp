@@ -198,9 +198,18 @@ void install_tensor_core_methods(Interpreter& in, ClassObj& tc) {
     if (!tp::is_leaf(self)) throw TorchError("RuntimeError", "post accumulate grad hooks cannot be registered on non-leaf tensors");
     static int64_t last_handle = 0;  // only compared for equality
     int64_t id = ++last_handle;
-    self.impl()->post_accumulate_grad_hooks.emplace_back(id, [&in, hook](const std::shared_ptr<TensorImpl>& leaf) {
-      ObjPtr r = in.call(hook, CallArgs{{in.wrap_tensor(Tensor(leaf))}, {}});
-      if (!is_none(r)) throw TorchError("RuntimeError", "Tensor post accumulate grad hooks should return None.");
+    ObjPtr name_obj = in.getattr_or_null(hook, "__name__");
+    std::string name = name_obj ? in.str(name_obj) : in.type_name(hook);
+    // _call_hooks: returning None or the tensor itself is no change; anything else must pass
+    // check_single_result, and a change at all fails.
+    self.impl()->post_accumulate_grad_hooks.emplace_back(id, [&in, hook, name](const std::shared_ptr<TensorImpl>& leaf) {
+      ObjPtr arg = in.wrap_tensor(Tensor(leaf));
+      ObjPtr r = in.call(hook, CallArgs{{arg}, {}});
+      if (is_none(r) || r == arg) return;
+      if (!is_tensor(r)) throw TorchError("RuntimeError", "expected Variable or None (got " + in.type_name(r) + ")");
+      if (tensor_of(r).sizes() != leaf->sizes)
+        throw TorchError("RuntimeError", "hook '" + name + "' has changed the size of value");
+      throw TorchError("RuntimeError", "Tensor post accumulate grad hooks should return None.");
     });
     std::weak_ptr<TensorImpl> owner = self.impl_ptr();
     auto handle = std::make_shared<InstanceObj>("RemovableHandle");
