@@ -22,7 +22,7 @@ cp examples/*.py tests/golden/*.py tests/hostile/*.py "$corpus"/ 2>/dev/null || 
 echo "== fuzzing for $minutes min (seeds: $(ls "$corpus" | wc -l) programs)"
 set +e
 ASAN_OPTIONS=detect_leaks=0 "$dir/tensorplay_fuzz" "$corpus" -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-  -max_len=4096 -print_final_stats=1 -artifact_prefix="$dir/findings/" 2>&1 | tee "$dir/fuzz.log" |
+  -max_len=4096 -dict=tests/fuzz/python.dict -print_final_stats=1 -artifact_prefix="$dir/findings/" 2>&1 | tee "$dir/fuzz.log" |
   grep -E "^#[0-9]+ +(INITED|pulse|DONE)|ERROR|SUMMARY|stat::|Test unit written" 
 status=${PIPESTATUS[0]}
 set -e

@@ -19,4 +19,5 @@ printf '  %s\n' "${phases[@]}"
 printf '  %-22s %4ds\n' "total" "$SECONDS"
 echo "tensorplay playground: http://127.0.0.1:4173/"
 cd web
-exec npx vite preview --host 127.0.0.1 --port 4173 --strictPort
+# the built files as a static host sends them: brotli/gzip twins, immutable hashed assets
+exec node scripts/serve.mjs --host 127.0.0.1 --port 4173

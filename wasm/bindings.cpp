@@ -40,20 +40,34 @@ auto call_guarded(F&& f) -> decltype(f()) {
   __builtin_unreachable();
 }
 
+// The line the running program was at: the host reads it after a trap, when the module is about to
+// be thrown away, to tell the learner where it happened. Points into the live interpreter.
+int g_no_line = 0;
+const int* g_line_cell = &g_no_line;
+
 // One playground world. run() always starts from a fresh one, so nothing leaks between runs;
 // exec() continues the world the last run (or exec) left.
 class WasmSession {
  public:
   std::string run(const std::string& source) {
     session_.reset();
+    g_line_cell = session_.current_line_cell();
     // Recorded in this session, so the REPL continues the world the program left.
     return tp::trace_json(session_, source, "prog.py");
   }
 
   // One REPL input in the same world; its steps snapshot the world after each statement.
-  std::string exec(const std::string& line) { return tp::repl_json(session_, line); }
+  std::string exec(const std::string& line) {
+    g_line_cell = session_.current_line_cell();
+    return tp::repl_json(session_, line);
+  }
 
-  void reset() { session_.reset(); }
+  void reset() {
+    g_line_cell = &g_no_line;
+    session_.reset();
+  }
+
+  ~WasmSession() { g_line_cell = &g_no_line; }
 
  private:
   tp::Session session_;
@@ -83,6 +97,9 @@ size_t heap_in_use() {
   return static_cast<size_t>(mallinfo().uordblks);
 }
 
+// Reads one int and calls nothing, so it is safe on a module that has just trapped.
+int last_line() { return *g_line_cell; }
+
 std::string version() {
   return "tensorplay 0.1 (wasm, schema 1)";
 }
@@ -94,6 +111,7 @@ EMSCRIPTEN_BINDINGS(tensorplay_module) {
   function("version", &version);
   function("throwForTest", &throw_for_test);
   function("heapInUse", &heap_in_use);
+  function("lastLine", &last_line);
   // The constructor can throw too: bind a guarded factory instead of constructor<>().
   class_<WasmSession>("Session")
       .constructor(&make_session, allow_raw_pointers())

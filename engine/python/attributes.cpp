@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "python/pytorch_names.h"
 #include "python/objects/dict_index.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
@@ -187,6 +188,10 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
 
 ObjPtr Interpreter::getattr(const ObjPtr& o, const std::string& name) {
   if (ObjPtr v = getattr_or_null(o, name)) return v;
+  // Note [Not built yet] (pytorch_names.cpp): PyTorch has it, the playground does not.
+  std::string owner = o->kind == Kind::Module ? static_cast<ModuleObj&>(*o).module_name
+                      : type_name(o) == "Tensor" ? "torch.Tensor" : "";
+  if (!owner.empty() && pytorch_has(owner, name)) impl_->throw_error("AttributeError", not_built_message(owner, name));
   if (o->kind == Kind::Module)
     impl_->throw_error("AttributeError", "module '" + static_cast<ModuleObj&>(*o).module_name +
                                              "' has no attribute '" + name + "'");

@@ -31,7 +31,16 @@ ObjPtr Interpreter::call(const ObjPtr& callable, CallArgs args) {
     case Kind::BoundMethod: {
       auto& b = static_cast<BoundMethodObj&>(*callable);
       args.args.insert(args.args.begin(), b.self);
-      return call(b.fn, std::move(args));
+      if (b.self->kind != Kind::Tensor || b.fn->kind != Kind::Function) return call(b.fn, std::move(args));
+      // A Tensor method's error is about that tensor unless the op said otherwise: the page flags
+      // the learner's own tensor (`t.view(6)` flags t, not the base it was transposed from).
+      int64_t self_id = static_cast<TensorObj&>(*b.self).tensor.id();
+      try {
+        return call(b.fn, std::move(args));
+      } catch (TorchError& e) {
+        if (e.tensor_ids.empty()) e.concerns_tensor(self_id);
+        throw;
+      }
     }
     case Kind::Class: {
       auto cls = std::static_pointer_cast<ClassObj>(callable);

@@ -1,6 +1,7 @@
 // Evaluating expressions: names (Python's local/enclosing/global/builtin rule), literals,
 // operators, calls, comprehensions and f-strings.
 #include <algorithm>
+#include <cstring>
 #include "core/callable.h"
 
 #include "core/error.h"
@@ -102,14 +103,6 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
     case ExprKind::Ellipsis: return ellipsis_obj;
     case ExprKind::Int: {
       auto& lit = static_cast<const IntLit&>(e);
-#ifdef TP_FUZZ_PLANTED_BUG
-      // scripts/fuzz.sh --plant: a deliberate out-of-bounds write the fuzzer must find, which
-      // proves it reaches the evaluator (never defined in a real build).
-      if (lit.value == 31337) {
-        volatile char buf[4];
-        for (volatile int i = 0; i < 64; ++i) buf[i] = 0;
-      }
-#endif
       if (!lit.cache) lit.cache = in.make_int(lit.value);
       return lit.cache;
     }
@@ -124,9 +117,20 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
       return lit.cache;
     }
     case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e).parts);
-    case ExprKind::Name:
+    case ExprKind::Name: {
+      const std::string& id = static_cast<const Name&>(e).id;
+#ifdef TP_FUZZ_PLANTED_BUG
+      // scripts/fuzz.sh --plant: a deliberate out-of-bounds write when a name starting with
+      // "planty" is read, which proves the fuzzer reaches the evaluator (never in a real build).
+      // memcmp, not ==, so libFuzzer's comparison hooks see the bytes it needs.
+      if (id.size() >= 6 && std::memcmp(id.data(), "planty", 6) == 0) {
+        volatile char buf[4];
+        for (volatile int i = 0; i < 64; ++i) buf[i] = 0;
+      }
+#endif
       frame->failing = &e;
-      return lookup(static_cast<const Name&>(e).id, e.line);
+      return lookup(id, e.line);
+    }
     case ExprKind::Attribute: {
       auto& a = static_cast<const Attribute&>(e);
       ObjPtr obj = eval(*a.value);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "python/pytorch_names.h"
 #include "python/interp_impl.h"
 #include "python/library.h"
 #include "python/objects/set_algorithms.h"
@@ -493,6 +494,10 @@ std::shared_ptr<ModuleObj> Interpreter::Impl::import_module(const std::string& d
   if (stdlib.count(missing.substr(0, missing.find('.'))))
     throw_error("ModuleNotFoundError", "No module named '" + missing + "' (the standard-library module '" +
                                            missing.substr(0, missing.find('.')) + "' is not available in the playground)");
+  // `import torch.fft`: PyTorch has it; say the playground does not build it yet.
+  size_t last_dot = missing.rfind('.');
+  if (last_dot != std::string::npos && pytorch_has(missing.substr(0, last_dot), missing.substr(last_dot + 1)))
+    throw_error("ModuleNotFoundError", not_built_message(missing.substr(0, last_dot), missing.substr(last_dot + 1)));
   throw_error("ModuleNotFoundError", "No module named '" + missing + "'");
 }
 
@@ -521,6 +526,7 @@ void Interpreter::Impl::exec_import_from(const ImportFrom& s) {
       auto sub = modules.find(s.module + "." + a.name);
       if (sub != modules.end()) v = sub->second;
     }
+    if (!v && pytorch_has(s.module, a.name)) throw_error("ImportError", not_built_message(s.module, a.name));
     if (!v)
       throw_error("ImportError", "cannot import name '" + a.name + "' from '" + s.module +
                                      "' (the playground's '" + s.module + "' does not provide it)");

@@ -2,6 +2,7 @@
 #include "trace/session.h"
 
 #include "core/error.h"
+#include "python/interp_impl.h"
 
 namespace tp {
 
@@ -31,6 +32,8 @@ void Session::build() {
 }
 
 void Session::reset() { build(); }
+
+const int* Session::current_line_cell() { return &interp_->impl().current_line_ref(); }
 
 ErrorInfo Session::error_info(const PyException& e) const {
   ErrorInfo info;

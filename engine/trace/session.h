@@ -58,6 +58,9 @@ class Session {
   const std::vector<std::string>& global_names() const { return interp_->global_names(); }
   interp::ObjPtr global(const std::string& name) const { return interp_->global(name); }
   interp::Interpreter& interpreter() { return *interp_; }
+  // Where the interpreter keeps the line it is executing, so a host can still read the learner's
+  // line after the module trapped and no code can run in it (wasm/bindings.cpp: lastLine()).
+  const int* current_line_cell();
   Context& context() { return *ctx_; }
   const interp::Limits& limits() const { return limits_; }
   const std::string& source() const { return source_; }

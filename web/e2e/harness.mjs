@@ -1,4 +1,5 @@
-// Shared e2e plumbing: `vite preview` on 127.0.0.1 and Debian's headless Chromium via playwright-core
+// Shared e2e plumbing: the built site served by scripts/serve.mjs (precompressed files, cache
+// headers, any base path: what `scripts/playground.sh` serves) on 127.0.0.1 and Debian's headless Chromium via playwright-core
 // (flags from shared/reference/toolchain.md §7). Used by the e2e tests and scripts/bench.mjs.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -34,10 +35,11 @@ function freePort() {
   });
 }
 
-export async function startPreview() {
+/** Serves dist/ under `base` (a non-root path proves the site assumes no root); `cors` as a CDN would. */
+export async function startPreview({ base = '/', cors = false } = {}) {
   const port = Number(process.env.E2E_PORT ?? 0) || await freePort();
-  URL_ = `http://127.0.0.1:${port}/`;
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+  URL_ = `http://127.0.0.1:${port}${base}`;
+  const server = spawn(process.execPath, ['scripts/serve.mjs', '--host', '127.0.0.1', '--port', String(port), '--base', base, ...(cors ? ['--cors'] : [])],
     { cwd: WEB, stdio: 'ignore' });
   await waitForServer(URL_);
   return server;

@@ -9,7 +9,8 @@ import { formatHash, initialState, parseHash, save, type SavedState } from './mo
 import { nextIteration, stepAtLine } from './model/navigation';
 import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
-import { EditorView_ } from './views/editor-view';
+import { LazyEditor } from './views/lazy-editor';
+import { openEmbedDialog } from './embed/embed-dialog';
 import { ErrorView } from './views/error-view';
 import { GraphView, PRESENTATION_TEXT_SCALE } from './views/graph-view';
 import { MemoryView } from './views/memory-view';
@@ -42,7 +43,7 @@ export class App {
   readonly diagnostics: Diagnostics = { readyMs: 0, lastRunMs: 0, lastRedrawMs: 0, maxRedrawMs: 0, redraws: 0 };
   private host: WorkerHost | null = null;
   private readonly els: Record<string, HTMLElement> = {};
-  private readonly editor: EditorView_;
+  private readonly editor: LazyEditor;
   private readonly stepper: StepperView;
   private readonly memory: MemoryView;
   private readonly graph: GraphView;
@@ -79,6 +80,11 @@ export class App {
       ...LESSONS.map((l, i) => h('option', { value: String(i) }, lessonTitle(lang, l.id))));
     const stopBtn = h('button', { class: 'stop', type: 'button', id: 'stop', hidden: true }, `■ ${t(lang, 'btn.stop')}`);
     const share = h('button', { type: 'button', id: 'share' }, t(lang, 'btn.share'));
+    const embed = h('button', { type: 'button', id: 'embed', 'aria-haspopup': 'dialog' }, t(lang, 'btn.embed'));
+    embed.addEventListener('click', () => openEmbedDialog({
+      site: new URL('./', location.href.replace(/#.*$/, '')).href, code: this.editor.code,
+      step: this.state.state.model ? this.state.state.step : undefined, lang: this.state.state.lang,
+    }, this.state.state.lang));
     const langBtn = h('button', { type: 'button', id: 'lang' }, t(lang, 'btn.lang'));
     const status = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t(lang, 'app.loading'));
     const restore = h('button', { type: 'button', id: 'restore-draft', hidden: init.setAside === undefined }, t(lang, 'draft.restore'));
@@ -89,7 +95,7 @@ export class App {
       void this.run();
     });
     const tagline = h('span', { class: 'tagline' }, t(lang, 'app.tagline'));
-    Object.assign(this.els, { runBtn, stopBtn, lessons, share, langBtn, status, tagline, restore });
+    Object.assign(this.els, { runBtn, stopBtn, lessons, share, embed, langBtn, status, tagline, restore });
 
     const editorPanel = panel('editor', 'panel.editor');
     const editorBody = h('div', { class: 'panel-body' });
@@ -114,12 +120,12 @@ export class App {
     graphPanel.append(graphBody);
 
     root.replaceChildren(this.els.app = h('div', { class: 'app' },
-      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, restore, lessons, share, langBtn, stopBtn, runBtn),
+      h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, restore, lessons, share, embed, langBtn, stopBtn, runBtn),
       h('main', { class: 'main' },
         h('div', { class: 'left' }, editorPanel, consolePanel),
         this.els.right = h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
 
-    this.editor = new EditorView_(editorBody, init.code, {
+    this.editor = new LazyEditor(editorBody, init.code, {
       onRun: () => void this.run(),
       onChange: (code) => this.scheduleSave(code),
       onGutterLine: (line) => this.runToLine(line),
@@ -190,7 +196,7 @@ export class App {
       return;
     }
     if (outcome.kind === 'failure') {
-      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
+      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message, line: outcome.line });
       return;
     }
     this.diagnostics.lastRunMs = outcome.ms;
@@ -208,7 +214,7 @@ export class App {
       return;
     }
     if (outcome.kind === 'failure') {
-      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
+      this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message, line: outcome.line });
       return;
     }
     const r = outcome.result;
@@ -354,7 +360,10 @@ export class App {
       case 'ran': return st.error
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };
-      case 'engine-failure': return { text: t(L, st.fatal ? 'app.engineFailed' : 'app.engineRefused', { name: st.name, message: st.message }), error: true };
+      case 'engine-failure': {
+        const key = !st.fatal ? 'app.engineRefused' : st.line ? 'app.engineFailedAt' : 'app.engineFailed';
+        return { text: t(L, key, { name: st.name, message: st.message, line: st.line ?? 0 }), error: true };
+      }
       case 'stopped': return { text: t(L, s.model ? 'app.stopped' : 'app.stoppedNoTrace', { s: (st.ms / 1000).toFixed(1) }), error: false };
       case 'load-failed': return { text: t(L, 'app.loadFailed', { message: st.message }), error: true };
     }
@@ -430,6 +439,8 @@ export class App {
     this.els.stopBtn.title = t(L, 'btn.stop.title');
     this.els.stopBtn.setAttribute('aria-keyshortcuts', 'Escape');
     this.els.share.textContent = t(L, 'btn.share');
+    this.els.embed.textContent = t(L, 'btn.embed');
+    this.els.embed.title = t(L, 'btn.embed.title');
     this.els.langBtn.textContent = t(L, 'btn.lang');
     const presenting = this.els.app?.classList.contains('presenting') ?? false;
     this.els.presentBtn.textContent = t(L, presenting ? 'btn.presentExit' : 'btn.present');

@@ -4,6 +4,7 @@ import { App } from './app';
 import { compileTensorplay } from './engine/compile';
 import type { EngineInit } from './engine/protocol';
 import { WorkerHost } from './engine/worker-host';
+import { registerOffline } from './offline/register';
 
 // The engine runs in a module worker so a long program never blocks the page (Vite bundles it).
 // The page fetches and compiles the .wasm meanwhile and hands the module to every worker it starts.
@@ -19,3 +20,4 @@ const host = WorkerHost.create(spawnEngine);
 const app = new App(document.getElementById('app')!);
 (window as unknown as { __tensorplay: App }).__tensorplay = app;
 void app.attach(host);
+registerOffline();

@@ -55,6 +55,30 @@ describe('EngineHost', () => {
     expect(again.kind).toBe('trace');
   });
 
+  it('names the learner\'s line when a crash re-creates the module', async () => {
+    const log: string[] = [];
+    let crash = true;
+    const host = await EngineHost.create(async () => {
+      const m = fakeModule((src) => {
+        if (crash) { crash = false; throw new WebAssembly.RuntimeError('unreachable'); }
+        return ok(src);
+      }, log);
+      return Object.assign(m, { lastLine: () => (crash ? 0 : 7) });
+    });
+    const out = await host.run('x = 1');
+    expect(out).toMatchObject({ kind: 'failure', fatal: true, name: 'RuntimeError', line: 7 });
+    expect(host.restarts).toBe(1);
+  });
+
+  it('omits the line when the crashed module cannot even say it', async () => {
+    const host = await EngineHost.create(async () => Object.assign(
+      fakeModule(() => { throw new RangeError('Maximum call stack size exceeded'); }, []),
+      { lastLine: () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); } }));
+    const out = await host.run('x');
+    expect(out.kind === 'failure' && out.fatal).toBe(true);
+    expect(out).not.toHaveProperty('line');
+  });
+
   it('treats a document it cannot read as a refusal, not a crash', async () => {
     const host = await EngineHost.create(async () => fakeModule(() => '{"schema_version": 99, "steps": []}', []));
     const out = await host.run('x');

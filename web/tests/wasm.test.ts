@@ -64,6 +64,13 @@ describe('wasm engine: session', () => {
     expect(trace.steps[trace.steps.length - 1].error?.line).toBe(3);
   });
 
+  it('keeps the line the program was at where a host can read it after a trap (lastLine)', () => {
+    session.run('x = 1\n\ndef f():\n    return 1 // 0\nf()\n');
+    expect(M.lastLine()).toBe(4);  // innermost: the line inside f that raised
+    session.exec('y = 2');
+    expect(M.lastLine()).toBe(1);  // REPL inputs number their own lines
+  });
+
   it('continues the program world in the REPL, echoing expression reprs', () => {
     session.run('import torch\na = torch.tensor([1.0, 2.0])\n');
     const r = JSON.parse(session.exec('a * 2')) as ReplResult;

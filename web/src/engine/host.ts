@@ -10,11 +10,14 @@ export type ModuleFactory = () => Promise<TensorplayModule>;
 export type RunOutcome =
   | { kind: 'trace'; trace: Trace; ms: number }
   /** The engine refused (EngineError) or crashed (fatal: the module was re-created). */
-  | { kind: 'failure'; fatal: boolean; name: string; message: string };
+  | EngineFailure;
+
+/** `line`: where the learner's program was when the module crashed (absent when unknown). */
+export type EngineFailure = { kind: 'failure'; fatal: boolean; name: string; message: string; line?: number };
 
 export type ExecOutcome =
   | { kind: 'result'; result: ReplResult }
-  | { kind: 'failure'; fatal: boolean; name: string; message: string };
+  | EngineFailure;
 
 export function isEngineError(e: unknown): e is Error {
   return e instanceof Error && e.name === 'EngineError';
@@ -101,13 +104,23 @@ export class EngineHost {
     return this.session;
   }
 
-  private async fail(e: unknown): Promise<{ kind: 'failure'; fatal: boolean; name: string; message: string }> {
+  private async fail(e: unknown): Promise<EngineFailure> {
     const d = describe(e);
     if (isEngineError(e) || e instanceof TraceFormatError || e instanceof SyntaxError) {
       // The C++ side refused cleanly, or sent a document we cannot read: the module is intact.
       return { kind: 'failure', fatal: false, ...d };
     }
+    const line = this.lineOfCrash();
     await this.recover();
-    return { kind: 'failure', fatal: true, ...d };
+    return { kind: 'failure', fatal: true, ...d, ...(line > 0 ? { line } : {}) };
+  }
+
+  /** The learner's line at the crash, read from the dead module before it is dropped. */
+  private lineOfCrash(): number {
+    try {
+      return this.module?.lastLine?.() ?? 0;
+    } catch {
+      return 0;  // too broken even for that
+    }
   }
 }

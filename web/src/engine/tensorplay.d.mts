@@ -20,6 +20,8 @@ export interface TensorplayModule {
   throwForTest(message: string): void;
   /** Bytes currently allocated on the C++ heap (mallinfo().uordblks). */
   heapInUse(): number;
+  /** The line the last run or REPL input was at (0 before any); readable after a trap. */
+  lastLine(): number;
 }
 
 export interface TensorplayOptions {

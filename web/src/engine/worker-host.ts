@@ -16,7 +16,7 @@ export interface WorkerLike {
 
 export type SpawnWorker = () => WorkerLike;
 
-type Failure = { kind: 'failure'; fatal: boolean; name: string; message: string };
+type Failure = { kind: 'failure'; fatal: boolean; name: string; message: string; line?: number };
 type Op = keyof OutcomeOf;
 type RequestOf<K extends Op> = Omit<Extract<EngineRequest, { op: K }>, 'id'>;
 

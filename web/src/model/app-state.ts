@@ -9,7 +9,8 @@ export type Status =
   | { kind: 'ready' }
   | { kind: 'running' }
   | { kind: 'ran'; steps: number; ms: number; error: TraceError | null }
-  | { kind: 'engine-failure'; fatal: boolean; name: string; message: string }
+  /** `line`: the learner's line when a crash made the page re-create the engine, if known. */
+  | { kind: 'engine-failure'; fatal: boolean; name: string; message: string; line?: number }
   /** The learner stopped a run after `ms`; the model (if any) is still the previous run's. */
   | { kind: 'stopped'; ms: number }
   | { kind: 'load-failed'; message: string };

@@ -83,6 +83,8 @@ export class EditorView_ {
     onRun: () => void; onChange: (code: string) => void; label: string;
     /** a line number in the gutter was clicked: "run to line" */
     onGutterLine?: (line: number) => void;
+    /** shown, stepped, never edited (an embed's read-only attribute) */
+    readOnly?: boolean;
   }) {
     const runKey = { key: 'Mod-Enter', run: () => (handlers.onRun(), true), preventDefault: true };
     this.view = new EditorView({
@@ -110,6 +112,7 @@ export class EditorView_ {
           marksField,
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
+          ...(handlers.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []),
           EditorView.contentAttributes.of({ 'aria-label': handlers.label, 'aria-describedby': 'editor-help' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.onChange(u.state.doc.toString());

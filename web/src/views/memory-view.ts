@@ -94,6 +94,9 @@ function propList(rows: [string, string, string?][], bumpedTitle: string): HTMLE
   return props;
 }
 
+/** Cells shown on each side of the hovered one in the mini-strip. */
+const MINI_STRIP_SIDE = 3;
+
 export class MemoryView {
   private readonly root: HTMLElement;
   private readonly formula: HTMLElement;
@@ -581,6 +584,7 @@ export class MemoryView {
       this.formula.replaceChildren(
         h('span', { class: 'sym' }, `${w.tensorLabel(tensor, this.lang)}[${index.join(', ')}] → ${formulaSymbolic(index.length)}`),
         `${formulaText(index, tensor)}   (${t(this.lang, 'memory.formula', { index: `[${index.join(', ')}]`, cell, value: el.textContent ?? '' })})`);
+      if (sid !== null && !this.cellInView(sid, cell)) this.formula.append(this.miniStrip(sid, cell));
       return;
     }
     el.classList.add('hl');
@@ -595,6 +599,35 @@ export class MemoryView {
       else readers.push(...at.map((i) => `${label}[${i.join(', ')}]`));
     }
     this.formula.textContent = t(this.lang, 'memory.cellReaders', { id: sid ?? '', cell }) + (readers.length ? ` ← ${readers.join(', ')}` : '');
+  }
+
+  /** Whether storage `sid`'s cell is drawn and inside the visible part of the panel. */
+  private cellInView(sid: string, cell: number): boolean {
+    const el = this.root.querySelector(`.cell[data-s="${sid}"][data-cell="${cell}"]`);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const view = this.visibleBox();
+    return r.height > 0 && r.top >= view.top && r.bottom <= view.bottom;
+  }
+
+  /**
+   * The hovered element's cell and its neighbours, drawn in the sticky formula bar: the strip
+   * itself is scrolled away (or summarised), but the learner should still see where the element lives.
+   */
+  private miniStrip(sid: string, cell: number): HTMLElement {
+    const g = this.world?.groups.find((gr) => String(gr.storage.id) === sid);
+    const strip = h('div', { class: 'mini-strip', 'data-s': sid },
+      h('span', { class: 'mini-label' }, t(this.lang, 'memory.miniStrip', { id: sid })));
+    if (!g) return strip;
+    const value = this.valueAt(g);
+    const from = Math.max(0, cell - MINI_STRIP_SIDE), to = Math.min(g.storage.numel - 1, cell + MINI_STRIP_SIDE);
+    if (from > 0) strip.append(h('span', { class: 'mini-more' }, '…'));
+    for (let c = from; c <= to; c++) {
+      strip.append(h('span', { class: c === cell ? 'mini-cell hl' : 'mini-cell', 'data-cell': String(c) },
+        h('small', {}, String(c)), value(c)));
+    }
+    if (to < g.storage.numel - 1) strip.append(h('span', { class: 'mini-more' }, '…'));
+    return strip;
   }
 
   // ---------------------------------------------------------------- arrows: names → cards
