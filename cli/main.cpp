@@ -1,23 +1,22 @@
 // The native runner: `tensorplay run FILE.py` prints the program's output exactly as Python would
 // (stdout; warnings and the traceback on stderr; exit status 1 after an uncaught exception), and
 // `tensorplay trace FILE.py` prints the JSON trace (engine/trace/SCHEMA.md).
+// Two more for tests and benchmarks: `trace-full` writes every step as a keyframe (what the delta
+// trace must decode to), and `bench` prints the untraced and traced run times and the trace size.
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "trace/json_writer.h"
-#include "trace/session.h"
-
-#if __has_include("trace/recorder.h")
 #include "trace/recorder.h"
-#define TP_HAVE_RECORDER 1
-#endif
+#include "trace/session.h"
 
 namespace {
 
 int usage() {
-  std::fputs("usage: tensorplay run FILE.py\n       tensorplay trace FILE.py\n", stderr);
+  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py\n", stderr);
   return 2;
 }
 
@@ -30,38 +29,25 @@ bool read_file(const std::string& path, std::string& out) {
   return true;
 }
 
-#ifndef TP_HAVE_RECORDER
-// Until the trace recorder lands: the run's output and error with an empty step list.
-std::string minimal_trace(const std::string& source, const std::string& path) {
-  tp::Session session;
-  tp::RunResult r = session.run(source, path);
-  tp::trace::JsonWriter w;
-  w.begin_object();
-  w.key("schema_version").value(1);
-  w.key("source").value(source);
-  w.key("stdout").value(r.stdout_text);
-  w.key("stderr").value(r.stderr_text);
-  w.key("error");
-  if (r.error) {
-    w.begin_object();
-    w.key("type").value(r.error->type);
-    w.key("message").value(r.error->message);
-    w.key("line").value(r.error->line);
-    w.key("tensor_ids").begin_array();
-    for (int64_t id : r.error->tensor_ids) w.value(id);
-    w.end_array();
-    w.key("node_ids").begin_array();
-    for (int64_t id : r.error->node_ids) w.value(id);
-    w.end_array();
-    w.end_object();
-  } else {
-    w.null();
-  }
-  w.key("steps").begin_array().end_array();
-  w.end_object();
-  return w.take();
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
-#endif
+
+// Best of 3 for each (the machine is shared; the minimum is the least disturbed run).
+int bench(const std::string& source, const std::string& path) {
+  double run_ms = 1e300, trace_ms = 1e300;
+  size_t bytes = 0;
+  for (int i = 0; i < 3; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    { tp::Session s; s.run(source, path); }
+    run_ms = std::min(run_ms, ms_since(t0));
+    t0 = std::chrono::steady_clock::now();
+    bytes = tp::trace_json(source, path).size();
+    trace_ms = std::min(trace_ms, ms_since(t0));
+  }
+  std::printf("{\"run_ms\": %.2f, \"trace_ms\": %.2f, \"trace_bytes\": %zu}\n", run_ms, trace_ms, bytes);
+  return 0;
+}
 
 }  // namespace
 
@@ -81,15 +67,14 @@ int main(int argc, char** argv) {
     std::fwrite(r.stderr_text.data(), 1, r.stderr_text.size(), stderr);
     return r.exit_status;
   }
-  if (cmd == "trace") {
-#ifdef TP_HAVE_RECORDER
-    std::string json = tp::trace_json(source, path);
-#else
-    std::string json = minimal_trace(source, path);
-#endif
+  if (cmd == "trace" || cmd == "trace-full") {
+    tp::TraceOptions options;
+    if (cmd == "trace-full") options.keyframe_every = 1;
+    std::string json = tp::trace_json(source, path, options);
     std::fwrite(json.data(), 1, json.size(), stdout);
     std::fputc('\n', stdout);
     return 0;
   }
+  if (cmd == "bench") return bench(source, path);
   return usage();
 }

@@ -4,6 +4,7 @@
 #   scripts/build.sh native  the native runner + unit tests (build/native)
 #   scripts/build.sh wasm    every WebAssembly target: the module and the unit tests run under Node
 #   scripts/build.sh all     native + wasm
+#   scripts/build.sh bench   the kernel benchmark, native and WebAssembly (web/scripts/bench-kernels.mjs)
 # TP_WASM_LTO=OFF builds the module without link-time optimisation (faster link, slightly larger
 # and slower module; the published site and the benchmarks keep the default ON).
 set -euo pipefail
@@ -24,6 +25,11 @@ case $what in
   page)
     configure_wasm
     cmake --build build/wasm -j"$JOBS" --target tensorplay_wasm ;;
+  bench)
+    cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build build/native -j"$JOBS" --target tensorplay_bench_kernels
+    configure_wasm
+    cmake --build build/wasm -j"$JOBS" --target tensorplay_wasm tensorplay_bench_kernels_wasm ;;
   native) ;;
-  *) echo "usage: scripts/build.sh page|native|wasm|all" >&2; exit 2 ;;
+  *) echo "usage: scripts/build.sh page|native|wasm|all|bench" >&2; exit 2 ;;
 esac

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 need=()
 # node/npm come from nodesource on these machines; Debian's npm conflicts with it, so only check.
 command -v node >/dev/null && command -v npm >/dev/null || { echo "install-deps: need node >= 20 and npm" >&2; exit 1; }
-for p in cmake g++ make emscripten libxtensor-dev xtl-dev catch2 node-acorn chromium ccache python3 clang libclang-rt-14-dev fonts-wqy-zenhei; do
+for p in cmake g++ make emscripten libxtensor-dev xtl-dev libfmt-dev catch2 node-acorn chromium ccache python3 clang libclang-rt-14-dev fonts-wqy-zenhei; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if ((${#need[@]})); then

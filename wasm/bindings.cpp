@@ -69,6 +69,23 @@ class WasmSession {
 
   ~WasmSession() { g_line_cell = &g_no_line; }
 
+  // The trace with every step whole and every repr recomputed: what decoding the delta trace
+  // must give (web/tests/trace-decode.test.ts).
+  std::string run_full(const std::string& source) {
+    session_.reset();
+    g_line_cell = session_.current_line_cell();
+    tp::TraceOptions options;
+    options.keyframe_every = 1;
+    return tp::trace_json(session_, source, "prog.py", options);
+  }
+
+  // The same program without a trace: what tracing costs is measured against it (bench-trace.mjs).
+  std::string run_untraced(const std::string& source) {
+    session_.reset();
+    g_line_cell = session_.current_line_cell();
+    return session_.run(source, "prog.py").stdout_text;
+  }
+
  private:
   tp::Session session_;
 };
@@ -81,6 +98,12 @@ std::string session_run(WasmSession& s, const std::string& source) {
 }
 std::string session_exec(WasmSession& s, const std::string& line) {
   return call_guarded([&] { return s.exec(line); });
+}
+std::string session_run_untraced(WasmSession& s, const std::string& source) {
+  return call_guarded([&] { return s.run_untraced(source); });
+}
+std::string session_run_full(WasmSession& s, const std::string& source) {
+  return call_guarded([&] { return s.run_full(source); });
 }
 void session_reset(WasmSession& s) {
   call_guarded([&] { s.reset(); });
@@ -101,7 +124,7 @@ size_t heap_in_use() {
 int last_line() { return *g_line_cell; }
 
 std::string version() {
-  return "tensorplay 0.1 (wasm, schema 1)";
+  return "tensorplay 0.1 (wasm, schema 2)";
 }
 
 }  // namespace
@@ -117,5 +140,7 @@ EMSCRIPTEN_BINDINGS(tensorplay_module) {
       .constructor(&make_session, allow_raw_pointers())
       .function("run", &session_run)
       .function("exec", &session_exec)
-      .function("reset", &session_reset);
+      .function("reset", &session_reset)
+      .function("runUntraced", &session_run_untraced)
+      .function("runFull", &session_run_full);
 }

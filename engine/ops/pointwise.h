@@ -69,6 +69,39 @@ void run_binary(const Prepared& p, const F& f) {
   binary_loop<R, O>(p, {[](const void* op, R x, R y) -> O { return (*static_cast<const F*>(op))(x, y); }, &f});
 }
 
+// Note [Flat walk] (ops/pointwise_loops.cpp): when the operands can be walked as flat arrays,
+// their element steps (1, or 0 for a broadcast value) and the element count.
+bool flat_steps(const Prepared& p, int64_t* steps, int64_t* n);
+
+// run_unary / run_binary with the op inlined into its loop (vectorisable, no indirect call per
+// element) when the operands walk flat. Only for the few hottest float ops (add, sub, mul, exp):
+// each use is one more loop in the .wasm (Note [One loop per element type]).
+template <class T, class F>
+void run_unary_inline(const Prepared& p, const F& f) {
+  int64_t st[1], n = 0;
+  if (p.empty || !flat_steps(p, st, &n)) return run_unary<T, T>(p, f);
+  T* out = reinterpret_cast<T*>(p.out_geom.base) + p.out_geom.offset;
+  const T* x = reinterpret_cast<const T*>(p.in[0].base) + p.in[0].offset;
+  if (st[0] == 1)
+    for (int64_t i = 0; i < n; ++i) out[i] = f(x[i]);
+  else
+    for (int64_t i = 0; i < n; ++i) out[i] = f(x[0]);
+}
+template <class T, class F>
+void run_binary_inline(const Prepared& p, const F& f) {
+  int64_t st[2], n = 0;
+  if (p.empty || !flat_steps(p, st, &n)) return run_binary<T, T>(p, f);
+  T* out = reinterpret_cast<T*>(p.out_geom.base) + p.out_geom.offset;
+  const T* x = reinterpret_cast<const T*>(p.in[0].base) + p.in[0].offset;
+  const T* y = reinterpret_cast<const T*>(p.in[1].base) + p.in[1].offset;
+  if (st[0] == 1 && st[1] == 1)
+    for (int64_t i = 0; i < n; ++i) out[i] = f(x[i], y[i]);
+  else if (st[0] == 1 && st[1] == 0)  // x * 2.0: the number is a broadcast 0-dim tensor
+    for (int64_t i = 0; i < n; ++i) out[i] = f(x[i], y[0]);
+  else
+    for (int64_t i = 0; i < n; ++i) out[i] = f(x[i * st[0]], y[i * st[1]]);
+}
+
 // Scalar -> element type (c10::Scalar::to<T>).
 template <class T>
 T scalar_as(const Scalar& s) {

@@ -49,7 +49,7 @@ class Resume {
     g_.frame.depth = impl_.frame->depth + 1;
     Frame* caller = impl_.frame;
     int caller_line = impl_.current_line_ref();
-    g_.frame.caller = caller;
+    g_.frame.caller = impl_.frame;
     g_.frame.caller_line = caller_line;
     impl_.frame = &g_.frame;
     g_.running = true;

@@ -93,6 +93,7 @@ enum class Flow : uint8_t { Normal, Break, Continue, Return };
 
 struct Frame {
   std::shared_ptr<Scope> scope;
+  Frame* caller = nullptr;  // the frame that called this one while it runs (the trace draws the stack)
   std::string name;        // "<module>" or the function's name (traceback)
   int depth = 0;
   ObjPtr return_value;
@@ -102,8 +103,7 @@ struct Frame {
   // The expression whose own operation is running (its operands are done); null = the statement
   // itself. Tracebacks underline it, as CPython 3.11 does with instruction positions.
   const Expr* failing = nullptr;
-  // The frame that called this one and its line at the call (Interpreter::format_stack).
-  Frame* caller = nullptr;
+  // The caller's line at the call (Interpreter::format_stack walks `caller` with it).
   int caller_line = 0;
 };
 

@@ -237,6 +237,29 @@ ObjPtr Interpreter::global(const std::string& name) const {
   return it == impl_->globals->vars.end() ? nullptr : it->second;
 }
 
+std::vector<Interpreter::CallFrame> Interpreter::call_frames() const {
+  std::vector<CallFrame> out;
+  for (const Frame* f = impl_->frame; f && f->function && f->scope; f = f->caller) {
+    CallFrame cf;
+    cf.name = f->function->qualname.empty() ? f->name : f->function->qualname;
+    const auto& vars = f->scope->vars;
+    std::set<std::string> listed;
+    auto add = [&](const std::string& name) {
+      auto it = vars.find(name);
+      if (it == vars.end() || !it->second || !listed.insert(name).second) return;
+      cf.locals.push_back({name, it->second});
+    };
+    if (f->function->code) for (const Param& p : f->function->code->params) add(p.name);
+    std::vector<std::string> rest;
+    for (const auto& [name, value] : vars) rest.push_back(name);
+    std::sort(rest.begin(), rest.end());
+    for (const std::string& name : rest) add(name);
+    out.push_back(std::move(cf));
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
 // ---------------------------------------------------------------- running programs
 
 namespace {

@@ -106,6 +106,13 @@ class Interpreter {
   // Read-only views for the trace recorder.
   const std::vector<std::string>& global_names() const;     // module-level names in definition order
   ObjPtr global(const std::string& name) const;             // nullptr if unbound
+  // The user functions running now, outermost first (the module itself not included), each with
+  // its bound locals: parameters in order, then the other local names alphabetically.
+  struct CallFrame {
+    std::string name;
+    std::vector<std::pair<std::string, ObjPtr>> locals;
+  };
+  std::vector<CallFrame> call_frames() const;
   const Limits& limits() const { return limits_; }
   int64_t steps() const { return steps_; }
   const std::string& filename() const { return filename_; }

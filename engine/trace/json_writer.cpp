@@ -4,9 +4,30 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <fmt/format.h>  // header-only (FMT_HEADER_ONLY): only its Dragonbox is used
+
 #include "core/utf8.h"
 
 namespace tp::trace {
+
+namespace {
+// Printable ASCII with nothing to escape (keys, ids, most reprs): copied as it is.
+bool plain_ascii(const std::string& s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
+  return true;
+}
+
+void append_string(std::string& out, const std::string& s) {
+  if (plain_ascii(s)) {
+    out += '"';
+    out += s;
+    out += '"';
+  } else {
+    out += json_escape(s);
+  }
+}
+}  // namespace
 
 std::string json_escape(const std::string& text) {
   // JSON text is UTF-8: ill-formed bytes (a program printing a broken string) become U+FFFD.
@@ -47,40 +68,57 @@ JsonWriter& JsonWriter::end_array() { out_ += ']'; first_.pop_back(); return *th
 
 JsonWriter& JsonWriter::key(const std::string& k) {
   before_value();
-  out_ += json_escape(k);
+  append_string(out_, k);
   out_ += ':';
   after_key_ = true;
   return *this;
 }
 
-JsonWriter& JsonWriter::value(const std::string& s) { before_value(); out_ += json_escape(s); return *this; }
+JsonWriter& JsonWriter::value(const std::string& s) { before_value(); append_string(out_, s); return *this; }
 JsonWriter& JsonWriter::value(int64_t v) { before_value(); out_ += std::to_string(v); return *this; }
 JsonWriter& JsonWriter::value(uint64_t v) { before_value(); out_ += std::to_string(v); return *this; }
 JsonWriter& JsonWriter::value(bool v) { before_value(); out_ += v ? "true" : "false"; return *this; }
 JsonWriter& JsonWriter::null() { before_value(); out_ += "null"; return *this; }
 JsonWriter& JsonWriter::raw(const std::string& json) { before_value(); out_ += json; return *this; }
 
+JsonWriter& JsonWriter::raw_members(const std::string& object_json) {
+  before_value();
+  out_.append(object_json, 1, object_json.size() - 2);
+  return *this;
+}
+
+// The shortest decimal that reads back as the same double, by Dragonbox (fmt's implementation:
+// ~50 ns, where the snprintf/strtod bisection it replaces took ~2 us natively and ~8 us in
+// WebAssembly). Only the digit search is fmt's: its formatting machinery would add ~100 KB to the
+// .wasm. Fixed notation for decimal exponents -4..16 (as %.17g), else 1.5e-07.
 JsonWriter& JsonWriter::value(double v) {
   before_value();
   if (std::isnan(v)) { out_ += "\"nan\""; return *this; }
   if (std::isinf(v)) { out_ += v > 0 ? "\"inf\"" : "\"-inf\""; return *this; }
-  // Shortest representation that round-trips (same code path natively and in WASM), found by
-  // bisection: if p digits round-trip so do p + 1 (the nearest (p+1)-digit decimal is at least as
-  // close as the p-digit one), and float32 values need 16-17 digits as doubles, so a linear search
-  // made formatting the trace's storages cost more than the kernels.
-  char buf[32];
-  auto round_trips = [&](int p) {
-    std::snprintf(buf, sizeof buf, "%.*g", p, v);
-    return std::strtod(buf, nullptr) == v;
-  };
-  int lo = 1, hi = 17;  // 17 digits always round-trip
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (round_trips(mid)) hi = mid;
-    else lo = mid + 1;
+  if (std::signbit(v)) out_ += '-';
+  if (v == 0) { out_ += '0'; return *this; }
+  auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  const std::string digits = std::to_string(dec.significand);
+  const int n = int(digits.size());
+  const int e10 = dec.exponent + n - 1;  // of the first digit
+  if (e10 < -4 || e10 > 16) {
+    out_ += digits[0];
+    if (n > 1) { out_ += '.'; out_.append(digits, 1, std::string::npos); }
+    out_ += e10 < 0 ? "e-" : "e+";
+    if (std::abs(e10) < 10) out_ += '0';  // two exponent digits, as printf writes them
+    out_ += std::to_string(std::abs(e10));
+  } else if (dec.exponent >= 0) {
+    out_ += digits;
+    out_.append(size_t(dec.exponent), '0');
+  } else if (e10 >= 0) {
+    out_.append(digits, 0, size_t(e10 + 1));
+    out_ += '.';
+    out_.append(digits, size_t(e10 + 1), std::string::npos);
+  } else {
+    out_ += "0.";
+    out_.append(size_t(-e10 - 1), '0');
+    out_ += digits;
   }
-  std::snprintf(buf, sizeof buf, "%.*g", lo, v);
-  out_ += buf;
   return *this;
 }
 

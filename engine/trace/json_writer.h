@@ -1,5 +1,6 @@
-// A tiny streaming JSON writer: enough for the trace, with correct string escaping and
-// non-finite numbers written as the strings "inf", "-inf", "nan" (SCHEMA.md).
+// A tiny streaming JSON writer: enough for the trace, with correct string escaping, numbers in
+// their shortest round-trip form, and non-finite numbers written as the strings "inf", "-inf",
+// "nan" (SCHEMA.md).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -23,6 +24,8 @@ class JsonWriter {
   JsonWriter& value(bool v);
   JsonWriter& null();
   JsonWriter& raw(const std::string& json);  // an already-serialised value
+  // The members of an already-serialised, non-empty object `{...}`, into the open object.
+  JsonWriter& raw_members(const std::string& object_json);
 
   const std::string& str() const { return out_; }
   std::string take() { return std::move(out_); }

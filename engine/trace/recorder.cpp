@@ -15,6 +15,8 @@ namespace tp {
 
 namespace {
 
+constexpr int kSchemaVersion = 2;  // SCHEMA.md
+
 void write_error(trace::JsonWriter& w, const ErrorInfo* e) {
   if (!e) { w.null(); return; }
   w.begin_object();
@@ -102,7 +104,8 @@ class BackwardLog {
 // the page over) hundreds of thousands of snapshots nobody will see.
 class StepRecorder {
  public:
-  StepRecorder(Session& s, const TraceOptions& o) : session_(s), options_(o), world_(o.max_storage_values) {}
+  StepRecorder(Session& s, const TraceOptions& o)
+      : session_(s), options_(o), world_(o.max_storage_values, o.keyframe_every != 1) {}
 
   void install() {
     session_.on_statement = [this](const StatementEvent& ev) { record(ev); };
@@ -117,7 +120,8 @@ class StepRecorder {
   void record(const StatementEvent& ev) {
     Pending step{count_++, ev.line, ev.end_line, ev.stdout_text, ev.stderr_text, {}, backward_.root_node(), {}};
     if (ev.error) step.error = *ev.error;
-    if (steps_.size() + 1 < options_.max_steps && bytes_ < options_.max_trace_bytes) {
+    if (steps_.size() + 1 < options_.max_steps && bytes_ < options_.max_trace_bytes &&
+        world_.work() < options_.max_snapshot_work) {
       steps_.push_back(snapshot(step));
       bytes_ += steps_.back().size();
       return;
@@ -156,7 +160,9 @@ class StepRecorder {
     w.key("stderr").value(ev.stderr_text);
     w.key("error");
     write_error(w, ev.error ? &*ev.error : nullptr);
-    world_.write(session_, w, ev.backward_root);
+    bool keyframe = options_.keyframe_every && written_ % options_.keyframe_every == 0;
+    ++written_;
+    world_.write(session_, w, ev.backward_root, keyframe);
     w.key("backward");
     if (ev.backward_json.empty()) backward_.flush(w);
     else w.raw(ev.backward_json);
@@ -179,7 +185,7 @@ class StepRecorder {
   BackwardLog backward_;
   std::vector<std::string> steps_;
   std::optional<Pending> pending_;
-  size_t count_ = 0, omitted_ = 0;
+  size_t count_ = 0, omitted_ = 0, written_ = 0;
   size_t bytes_ = 0;  // of the snapshots in steps_
 };
 
@@ -201,7 +207,7 @@ std::string trace_json(Session& session, const std::string& source, const std::s
   rec.uninstall();
   trace::JsonWriter w;
   w.begin_object();
-  w.key("schema_version").value(1);
+  w.key("schema_version").value(kSchemaVersion);
   w.key("source").value(source);
   w.key("stdout").value(r.stdout_text);
   w.key("stderr").value(r.stderr_text);
@@ -225,7 +231,7 @@ std::string repl_json(Session& session, const std::string& line, const TraceOpti
   rec.uninstall();
   trace::JsonWriter w;
   w.begin_object();
-  w.key("schema_version").value(1);
+  w.key("schema_version").value(kSchemaVersion);
   w.key("source").value(line);
   w.key("stdout").value(r.stdout_text);
   w.key("stderr").value(r.stderr_text);

@@ -17,6 +17,12 @@ struct TraceOptions {
   // whose world keeps growing (`total = total + loss` holds the whole graph) would otherwise make
   // a trace quadratic in its length (1 GB and std::bad_alloc in the page at 1,000 iterations).
   size_t max_trace_bytes = size_t(48) << 20;
+  // Entities walked in all (WorldSnapshotter::work): past it, as past max_steps, only the last
+  // statement is drawn. A chain of 1,000 autograd ops walks ~1 million.
+  size_t max_snapshot_work = 1200000;
+  // A step written whole (a keyframe) every this many steps; the others carry only what changed.
+  // 1 writes every step whole: the reference the delta decoding is tested against.
+  size_t keyframe_every = 0;  // 0: only the first step
 };
 
 // Runs `source` in a fresh session and returns the trace JSON.

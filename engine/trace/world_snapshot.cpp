@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <set>
 #include <unordered_map>
+
+#include "core/context.h"
 
 #include "autograd/node.h"
 #include "format/tensor_str.h"
@@ -32,6 +35,8 @@ struct World {
   std::unordered_map<int64_t, int64_t> tensor_object;      // tensor id -> Python object id
   std::map<int64_t, std::shared_ptr<Node>> nodes;
 };
+
+using Entries = std::vector<std::pair<int64_t, std::string>>;  // id -> JSON ("" = unchanged), in id order
 
 void add_tensor(World& world, const std::shared_ptr<TensorImpl>& t) {
   if (!t || world.tensors.count(t->id)) return;
@@ -113,7 +118,8 @@ void write_ids(JsonWriter& w, const World& world, const std::vector<ObjPtr>& ite
   w.key("len").value(int64_t(items.size()));
 }
 
-void write_object(JsonWriter& w, const World& world, interp::Interpreter& in, const ObjPtr& o) {
+std::string object_json(const World& world, interp::Interpreter& in, const ObjPtr& o) {
+  JsonWriter w;
   w.begin_object();
   w.key("id").value(o->id);
   w.key("type").value(in.type_name(o));
@@ -150,6 +156,7 @@ void write_object(JsonWriter& w, const World& world, interp::Interpreter& in, co
     default: w.key("repr").value(in.repr_without_user_code(o)); break;
   }
   w.end_object();
+  return w.take();
 }
 
 void write_int_list(JsonWriter& w, const Shape& s) {
@@ -158,18 +165,15 @@ void write_int_list(JsonWriter& w, const Shape& s) {
   w.end_array();
 }
 
-void write_tensor(JsonWriter& w, const World& world, const std::shared_ptr<TensorImpl>& impl) {
+// Everything about a tensor but its repr, as a JSON object.
+std::string tensor_meta_json(const World& world, const std::shared_ptr<TensorImpl>& impl) {
   Tensor t(impl);
+  JsonWriter w;
   w.begin_object();
   w.key("id").value(t.id());
   auto obj = world.tensor_object.find(t.id());
   w.key("object");
   if (obj != world.tensor_object.end()) w.value(obj->second); else w.null();
-  format::TensorReprExtras extras;
-  if (impl->grad_fn) extras.grad_fn_name = impl->grad_fn->name();  // raw: reading must not regenerate
-  extras.requires_grad = t.requires_grad();
-  extras.is_parameter = impl->is_parameter;
-  w.key("repr").value(format::tensor_repr(t, extras));
   w.key("sizes"); write_int_list(w, t.sizes());
   w.key("strides"); write_int_list(w, t.strides());
   w.key("storage_offset").value(t.storage_offset());
@@ -194,9 +198,54 @@ void write_tensor(JsonWriter& w, const World& world, const std::shared_ptr<Tenso
   w.key("is_parameter").value(impl->is_parameter);
   w.key("data_ptr").value(t.data_ptr());
   w.end_object();
+  return w.take();
 }
 
-void write_node(JsonWriter& w, const std::shared_ptr<Node>& n) {
+// Note [What a repr depends on]: its values (the storage's bytes: write_count moves with every
+// write, also through `.data`, whose version counter is another one), its metadata (sizes,
+// strides, offset, dtype, storage: `set_`/`resize_` change these without a value write, and a
+// grown storage is a write), its autograd suffix (requires_grad, grad_fn's name, Parameter), and
+// the session's print options and default dtype. Anything else unknown would make the cache key
+// miss, never hit: the key is the tensor's whole metadata JSON plus these.
+std::string repr_key(const std::string& meta, const TensorImpl& t, const std::string& grad_fn_name) {
+  const PrintOptions& p = ctx().print_options;
+  std::string key = meta;
+  key += '|';
+  key += std::to_string(t.storage->write_count());
+  key += '|';
+  key += std::to_string(t.storage->nbytes());
+  key += '|';
+  key += grad_fn_name;
+  key += '|';
+  key += std::to_string(p.precision) + ',' + std::to_string(p.threshold) + ',' + std::to_string(p.edgeitems) + ',' +
+         std::to_string(p.linewidth) + ',' + (p.sci_mode ? (*p.sci_mode ? "1" : "0") : "-") + ',' +
+         dtype_short_name(ctx().default_dtype);
+  return key;
+}
+
+bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+// Up to `limit` elements of a tensor in row-major order (what it holds, not its whole storage).
+std::vector<double> tensor_values(const Tensor& t, size_t limit) {
+  std::vector<double> out;
+  const Shape& sizes = t.sizes();
+  const Shape& strides = t.strides();
+  int64_t n = t.numel();
+  std::vector<int64_t> at(sizes.size(), 0);
+  for (int64_t k = 0; k < n && out.size() < limit; ++k) {
+    int64_t offset = t.storage_offset();
+    for (size_t d = 0; d < sizes.size(); ++d) offset += at[d] * strides[d];
+    out.push_back(t.double_at(offset));
+    for (size_t d = sizes.size(); d-- > 0;) {
+      if (++at[d] < sizes[d]) break;
+      at[d] = 0;
+    }
+  }
+  return out;
+}
+
+std::string node_json(const std::shared_ptr<Node>& n, const std::vector<bool>& values_changed) {
+  JsonWriter w;
   w.begin_object();
   w.key("id").value(n->id);
   w.key("name").value(n->name());
@@ -208,7 +257,9 @@ void write_node(JsonWriter& w, const std::shared_ptr<Node>& n) {
   }
   w.end_array();
   w.key("saved").begin_array();
+  size_t k = 0;
   for (const SavedVariable* sv : n->saved_variables()) {
+    size_t slot = k++;
     if (!sv->defined()) continue;
     Tensor t = sv->tensor_if_alive();
     w.begin_object().key("name").value(sv->name()).key("tensor");
@@ -216,6 +267,7 @@ void write_node(JsonWriter& w, const std::shared_ptr<Node>& n) {
     w.key("saved_version").value(sv->saved_version());
     w.key("current_version").value(sv->current_version());
     w.key("released").value(sv->was_released());
+    w.key("values_changed").value(slot < values_changed.size() && values_changed[slot]);
     w.end_object();
   }
   w.end_array();
@@ -226,6 +278,7 @@ void write_node(JsonWriter& w, const std::shared_ptr<Node>& n) {
   if (auto* acc = (n ? n->as_accumulate_grad() : nullptr); acc && acc->variable) w.value(acc->variable->id);
   else w.null();
   w.end_object();
+  return w.take();
 }
 
 void write_number(JsonWriter& w, double v, DType d) {
@@ -233,9 +286,88 @@ void write_number(JsonWriter& w, double v, DType d) {
   else w.value(int64_t(v));
 }
 
+void write_id_list(JsonWriter& w, const char* key, const std::vector<int64_t>& ids) {
+  w.key(key).begin_array();
+  for (int64_t id : ids) w.value(id);
+  w.end_array();
+}
+
+// Note [Fingerprints]: the numbers a tensor's JSON (repr included) is made of. Equal prints mean
+// equal JSON: anything not in it (the print options, the grad_fn's name) is compared apart.
+void tensor_print(const World& world, const TensorImpl& t, std::vector<int64_t>& p) {
+  auto obj = world.tensor_object.find(t.id);
+  p.assign({
+      obj == world.tensor_object.end() ? -1 : obj->second, t.storage->id(), int64_t(t.storage->write_count()),
+      int64_t(t.storage->nbytes()), int64_t(t.storage->address()), t.storage_offset, int64_t(t.dtype),
+      t.version_counter->id, t.version_counter->version, t.base ? t.base->id : -1,
+      t.requires_grad, t.retains_grad, t.is_parameter, t.grad_fn ? t.grad_fn->id : -1, int64_t(t.output_nr),
+      t.grad ? t.grad->id : -1, int64_t(t.sizes.size())});
+  p.insert(p.end(), t.sizes.begin(), t.sizes.end());
+  p.insert(p.end(), t.strides.begin(), t.strides.end());
+}
+
+void node_print(Node& n, const std::vector<bool>& values_changed, std::vector<int64_t>& p) {
+  p.clear();
+  for (const Edge& e : n.next_edges) { p.push_back(e.function ? e.function->id : -1); p.push_back(int64_t(e.input_nr)); }
+  p.push_back(-2);
+  size_t k = 0;
+  for (const SavedVariable* sv : n.saved_variables()) {
+    size_t slot = k++;
+    if (!sv->defined()) { p.push_back(-3); continue; }
+    Tensor t = sv->tensor_if_alive();
+    p.push_back(t.defined() ? t.id() : -1);
+    p.push_back(sv->saved_version());
+    p.push_back(sv->current_version());
+    p.push_back(sv->was_released());
+    p.push_back(slot < values_changed.size() && values_changed[slot]);
+  }
+  std::shared_ptr<TensorImpl> out = n.outputs.empty() ? nullptr : n.outputs[0].lock();
+  p.push_back(out ? out->id : -1);
+  auto* acc = n.as_accumulate_grad();
+  p.push_back(acc && acc->variable ? acc->variable->id : -1);
+}
+
+// Appends the session's print options and default dtype (what a repr depends on beyond the tensor).
+void print_options_print(std::vector<int64_t>& p) {
+  const PrintOptions& o = ctx().print_options;
+  double threshold = o.threshold;
+  int64_t bits;
+  std::memcpy(&bits, &threshold, sizeof bits);
+  p.insert(p.end(), {o.precision, bits, o.edgeitems, o.linewidth, o.sci_mode ? int64_t(*o.sci_mode) : -1,
+                     int64_t(ctx().default_dtype)});
+}
+
 }  // namespace
 
-void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root) {
+// Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
+// (new ones included) and the ids of those that are gone; a keyframe lists every entity.
+void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
+                                     std::vector<int64_t>& removed) {
+  w.key(key).begin_array();
+  std::unordered_set<int64_t> present;
+  present.reserve(now.size());
+  for (auto& [id, json] : now) {
+    present.insert(id);
+    if (json.empty()) continue;  // its fingerprint did not move
+    auto it = shown.find(id);
+    if (keyframe || it == shown.end() || it->second != json) {
+      w.raw(json);
+      if (it == shown.end()) shown.emplace(id, std::move(json));
+      else it->second = std::move(json);
+    }
+  }
+  w.end_array();
+  for (auto it = shown.begin(); it != shown.end();) {
+    if (present.count(it->first)) { ++it; continue; }
+    removed.push_back(it->first);
+    it = shown.erase(it);
+  }
+  std::sort(removed.begin(), removed.end());
+}
+
+void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root, bool keyframe) {
+  keyframe = keyframe || first_;
+  first_ = false;
   interp::Interpreter& in = session.interpreter();
   World world;
   std::vector<std::pair<std::string, ObjPtr>> variables;
@@ -245,84 +377,233 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     variables.push_back({name, o});
     discover(world, in, o);
   }
+  std::vector<interp::Interpreter::CallFrame> frames = in.call_frames();
+  for (auto& f : frames) {
+    auto& locals = f.locals;
+    locals.erase(std::remove_if(locals.begin(), locals.end(), [](auto& v) { return !drawn(v.second); }), locals.end());
+    for (auto& [name, o] : locals) discover(world, in, o);
+  }
   if (extra_root) add_node(world, extra_root);
   close_over_graph(world);
+  work_ += world.objects.size() + world.tensors.size() + world.nodes.size();
 
-  w.key("variables").begin_array();
-  for (auto& [name, o] : variables) w.begin_object().key("name").value(name).key("object").value(o->id).end_object();
-  w.end_array();
-  w.key("objects").begin_array();
-  for (const ObjPtr& o : world.objects) write_object(w, world, in, o);
-  w.end_array();
+  w.key("keyframe").value(keyframe);
+  {
+    JsonWriter vw;
+    vw.begin_array();
+    for (auto& [name, o] : variables) vw.begin_object().key("name").value(name).key("object").value(o->id).end_object();
+    vw.end_array();
+    std::string json = vw.take();
+    if (keyframe || json != variables_) w.key("variables").raw(json);
+    variables_ = std::move(json);
+  }
+  {
+    JsonWriter fw;
+    fw.begin_array();
+    for (auto& f : frames) {
+      fw.begin_object().key("name").value(f.name).key("variables").begin_array();
+      for (auto& [name, o] : f.locals) fw.begin_object().key("name").value(name).key("object").value(o->id).end_object();
+      fw.end_array().end_object();
+    }
+    fw.end_array();
+    std::string json = fw.take();
+    if (keyframe || json != frames_) w.key("frames").raw(json);
+    frames_ = std::move(json);
+  }
+
+  std::vector<int64_t> removed_objects, removed_tensors, removed_storages, removed_nodes;
+  Entries entries;
+  std::vector<ObjPtr> objects = world.objects;
+  std::sort(objects.begin(), objects.end(), [](const ObjPtr& a, const ObjPtr& b) { return a->id < b->id; });
+  for (const ObjPtr& o : objects) entries.push_back({o->id, object_json(world, in, o)});
+  write_changed(w, "objects", objects_, entries, keyframe, removed_objects);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
   std::map<int64_t, std::shared_ptr<TensorImpl>> storage_reader;
-  w.key("tensors").begin_array();
+  entries.clear();
+  std::unordered_set<int64_t> live_tensors;
+  std::vector<int64_t> options_print, print;  // `print`: scratch, reused (no allocation per tensor)
+  print_options_print(options_print);
   for (auto& [id, t] : world.tensors) {
-    write_tensor(w, world, t);
     storage_reader.emplace(t->storage->id(), t);
+    live_tensors.insert(id);
+    tensor_print(world, *t, print);
+    print.insert(print.end(), options_print.begin(), options_print.end());
+    auto& last = tensor_prints_[id];
+    if (!keyframe && cache_reprs_ && last == print && tensors_.count(id)) {
+      entries.push_back({id, std::string()});
+      continue;
+    }
+    last = print;
+    std::string meta = tensor_meta_json(world, t);
+    std::string grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
+    std::string key = repr_key(meta, *t, grad_fn_name);
+    ReprMemo& memo = reprs_[id];
+    if (!cache_reprs_ || memo.key != key) {
+      format::TensorReprExtras extras;
+      extras.grad_fn_name = grad_fn_name;
+      extras.requires_grad = Tensor(t).requires_grad();
+      extras.is_parameter = t->is_parameter;
+      memo.repr = format::tensor_repr(Tensor(t), extras);
+      memo.key = std::move(key);
+    }
+    meta.pop_back();  // the closing brace: the repr goes last
+    meta += ",\"repr\":";
+    meta += json_escape(memo.repr);
+    meta += '}';
+    entries.push_back({id, std::move(meta)});
   }
-  w.end_array();
+  for (auto it = reprs_.begin(); it != reprs_.end();) it = live_tensors.count(it->first) ? std::next(it) : reprs_.erase(it);
+  for (auto it = tensor_prints_.begin(); it != tensor_prints_.end();)
+    it = live_tensors.count(it->first) ? std::next(it) : tensor_prints_.erase(it);
+  write_changed(w, "tensors", tensors_, entries, keyframe, removed_tensors);
 
   w.key("storages").begin_array();
+  std::unordered_set<int64_t> live_storages;
   for (auto& [sid, t] : storage_reader) {
+    live_storages.insert(sid);
     const Storage& s = *t->storage;
     DType d = t->dtype;
     int64_t numel = int64_t(s.nbytes() / itemsize(d));
     Tensor reader(t);
-    w.begin_object();
-    w.key("id").value(sid);
-    w.key("device").value(s.device().str());
-    w.key("nbytes").value(uint64_t(s.nbytes()));
-    w.key("data_ptr").value(s.address());
-    w.key("dtype").value(dtype_short_name(d));
-    w.key("numel").value(numel);
-    w.key("write_count").value(s.write_count());
+    bool summarised = numel > int64_t(max_values_);
+    int64_t half = int64_t(max_values_ / 2);
+    print.assign({int64_t(s.nbytes()), int64_t(s.address()), int64_t(d), int64_t(s.write_count())});
+    auto& last_print = storage_prints_[sid];
+    if (!keyframe && last_print == print && storages_.count(sid)) continue;  // Note [Fingerprints]
+    last_print = print;
+    JsonWriter mw;  // what identifies the storage's drawing apart from its values
+    mw.begin_object();
+    mw.key("device").value(s.device().str());
+    mw.key("nbytes").value(uint64_t(s.nbytes()));
+    mw.key("data_ptr").value(s.address());
+    mw.key("dtype").value(dtype_short_name(d));
+    mw.key("numel").value(numel);
+    mw.key("write_count").value(s.write_count());
+    mw.key("summary");
+    if (summarised) mw.begin_object().key("head").value(half).key("tail").value(half).key("total").value(numel).end_object();
+    else mw.null();
+    mw.end_object();
+    std::string meta = mw.take();
+
     auto memo = memo_.find(sid);
     bool fresh = memo == memo_.end();
     bool changed = fresh || memo->second.write_count != s.write_count();
+    auto was = storages_.find(sid);
+    bool unchanged_since_shown = !changed && was != storages_.end() && was->second == meta;
+    storages_[sid] = meta;
+    if (unchanged_since_shown && !keyframe) continue;
+
+    w.begin_object();
+    w.key("id").value(sid);
+    w.raw_members(meta);
     w.key("new").value(fresh);
     // Indices shown: all, or the first and last halves of max_values_.
     std::vector<int64_t> shown;
-    bool summarised = numel > int64_t(max_values_);
-    int64_t half = int64_t(max_values_ / 2);
     for (int64_t i = 0; i < numel; ++i) {
       if (summarised && i == half) i = numel - half;
       shown.push_back(i);
     }
     std::vector<double> values;
+    std::vector<size_t> written;  // positions in `shown`
     if (changed) {
       values.reserve(shown.size());
       for (int64_t i : shown) values.push_back(reader.double_at(i));
+      if (!fresh && memo->second.values.size() == values.size())
+        for (size_t k = 0; k < values.size(); ++k)
+          if (!same_value(values[k], memo->second.values[k])) written.push_back(k);
     }
     w.key("written").begin_array();
-    if (changed && !fresh && memo->second.values.size() == values.size()) {
-      for (size_t k = 0; k < values.size(); ++k) {
-        double a = values[k], b = memo->second.values[k];
-        if (!(a == b || (std::isnan(a) && std::isnan(b)))) w.value(shown[k]);
-      }
-    }
+    for (size_t k : written) w.value(shown[k]);
     w.end_array();
+    // A few cells changed: only those ("patch"), unless this is a keyframe.
+    bool patch = changed && !fresh && !keyframe && memo->second.values.size() == values.size() &&
+                 written.size() * 4 < values.size();
     w.key("values");
-    if (changed) {
+    if (changed && !patch) {
       w.begin_array();
       for (double v : values) write_number(w, v, d);
       w.end_array();
-      memo_[sid] = StorageMemo{s.write_count(), std::move(values)};
     } else {
       w.null();
     }
-    w.key("summary");
-    if (summarised) w.begin_object().key("head").value(half).key("tail").value(half).key("total").value(numel).end_object();
-    else w.null();
+    if (patch) {
+      w.key("patch").begin_array();
+      for (size_t k : written) {
+        w.begin_array().value(uint64_t(k));
+        write_number(w, values[k], d);
+        w.end_array();
+      }
+      w.end_array();
+    }
+    if (changed) memo_[sid] = StorageMemo{s.write_count(), std::move(values)};
     w.end_object();
   }
   w.end_array();
+  for (auto it = storage_prints_.begin(); it != storage_prints_.end();)
+    it = live_storages.count(it->first) ? std::next(it) : storage_prints_.erase(it);
+  for (auto it = storages_.begin(); it != storages_.end();) {
+    if (live_storages.count(it->first)) { ++it; continue; }
+    removed_storages.push_back(it->first);
+    it = storages_.erase(it);
+  }
+  std::sort(removed_storages.begin(), removed_storages.end());
 
-  w.key("nodes").begin_array();
-  for (auto& [id, n] : world.nodes) write_node(w, n);
-  w.end_array();
+  // Note [Saved values]: a saved tensor written through `.data` keeps its version, so backward
+  // does not notice; the trace compares its values with the ones it had when first drawn.
+  entries.clear();
+  std::set<std::pair<int64_t, size_t>> live_saved;
+  for (auto& [id, n] : world.nodes) {
+    std::vector<bool> values_changed;
+    size_t slot = 0;
+    for (const SavedVariable* sv : n->saved_variables()) {
+      size_t k = slot++;
+      values_changed.push_back(false);
+      if (!sv->defined()) continue;
+      Tensor t = sv->tensor_if_alive();
+      auto key = std::make_pair(id, k);
+      auto m = saved_.find(key);
+      if (!t.defined()) {
+        if (m != saved_.end()) { values_changed.back() = m->second.changed; live_saved.insert(key); }
+        continue;
+      }
+      live_saved.insert(key);
+      uint64_t wc = t.storage()->write_count();
+      if (m == saved_.end()) {
+        saved_[key] = SavedMemo{wc, tensor_values(t, max_values_), false};
+        continue;
+      }
+      if (m->second.write_count != wc) {
+        std::vector<double> now = tensor_values(t, max_values_);
+        const std::vector<double>& first = m->second.first;
+        bool differ = now.size() != first.size();
+        for (size_t i = 0; !differ && i < now.size(); ++i) differ = !same_value(now[i], first[i]);
+        m->second.changed = differ;
+        m->second.write_count = wc;
+      }
+      values_changed.back() = m->second.changed;
+    }
+    node_print(*n, values_changed, print);
+    auto& last = node_prints_[id];
+    if (!keyframe && cache_reprs_ && last == print && nodes_.count(id)) {
+      entries.push_back({id, std::string()});
+      continue;
+    }
+    last = print;
+    entries.push_back({id, node_json(n, values_changed)});
+  }
+  for (auto it = node_prints_.begin(); it != node_prints_.end();)
+    it = world.nodes.count(it->first) ? std::next(it) : node_prints_.erase(it);
+  for (auto it = saved_.begin(); it != saved_.end();) it = live_saved.count(it->first) ? std::next(it) : saved_.erase(it);
+  write_changed(w, "nodes", nodes_, entries, keyframe, removed_nodes);
+
+  w.key("removed").begin_object();
+  write_id_list(w, "objects", removed_objects);
+  write_id_list(w, "tensors", removed_tensors);
+  write_id_list(w, "storages", removed_storages);
+  write_id_list(w, "nodes", removed_nodes);
+  w.end_object();
 }
 
 }  // namespace tp::trace

@@ -1,10 +1,13 @@
-// Writes one step's picture of the world (variables, objects, tensors, storages, nodes) as JSON,
-// remembering what it wrote so a storage whose bytes did not change is referenced, not copied.
+// Writes one step's picture of the world (variables, call frames, objects, tensors, storages,
+// nodes) as JSON. It remembers what it wrote, so a step carries only what changed since the
+// previous one plus what disappeared (SCHEMA.md, Note [Deltas]); a keyframe carries everything.
 #pragma once
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "trace/json_writer.h"
@@ -18,18 +21,55 @@ namespace tp::trace {
 
 class WorldSnapshotter {
  public:
-  explicit WorldSnapshotter(size_t max_storage_values) : max_values_(max_storage_values) {}
-  // Appends "variables", "objects", "tensors", "storages", "nodes" keys to an open JSON object.
-  // `extra_root` (may be null) is a graph node drawn even when no variable reaches it.
-  void write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root = nullptr);
+  // `cache_reprs` false recomputes every tensor repr at every step (the reference the repr cache
+  // is tested against).
+  WorldSnapshotter(size_t max_storage_values, bool cache_reprs = true)
+      : max_values_(max_storage_values), cache_reprs_(cache_reprs) {}
+  // Appends "keyframe", "variables", "frames", "objects", "tensors", "storages", "nodes" and
+  // "removed" keys to an open JSON object. `extra_root` (may be null) is a graph node drawn even
+  // when no variable reaches it.
+  void write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root, bool keyframe);
+  // Entities walked so far, all steps together: a world that keeps growing (an autograd chain)
+  // makes the walk quadratic in the steps even when each step writes little.
+  size_t work() const { return work_; }
 
  private:
   struct StorageMemo {
     uint64_t write_count = 0;
     std::vector<double> values;  // as last written (the page carries them forward)
   };
+  struct ReprMemo {
+    std::string key, repr;
+  };
+  // The values a node's saved tensor had when the trace first saw it, to notice writes that
+  // bypass the version counter (`.data`): Note [Saved values].
+  struct SavedMemo {
+    uint64_t write_count = 0;
+    std::vector<double> first;
+    bool changed = false;
+  };
+  // What the previous step showed of one kind of entity: id -> its JSON.
+  using Shown = std::unordered_map<int64_t, std::string>;
+  // Entities of this step, in id order: the JSON of those that may have changed, "" for those
+  // whose fingerprint says they did not (Note [Fingerprints]).
+  using Entries = std::vector<std::pair<int64_t, std::string>>;
+
+  void write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
+                     std::vector<int64_t>& removed);
+
   size_t max_values_;
+  bool cache_reprs_;
   std::map<int64_t, StorageMemo> memo_;
+  std::unordered_map<int64_t, ReprMemo> reprs_;
+  std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
+  Shown objects_, tensors_, storages_, nodes_;
+  // Note [Fingerprints]: everything a tensor's or node's JSON is made of, as numbers, so that an
+  // unchanged one costs a comparison instead of a serialisation (the autograd chain has
+  // thousands alive at every step).
+  std::unordered_map<int64_t, std::vector<int64_t>> tensor_prints_, node_prints_, storage_prints_;
+  std::string variables_, frames_;
+  bool first_ = true;
+  size_t work_ = 0;
 };
 
 }  // namespace tp::trace

@@ -28,8 +28,8 @@ TEST_CASE("json writer escapes strings and writes non-finite floats as strings",
   CHECK(w.str() == "[\"q\\\"\\\\\\n\\t\\u0001\",\"inf\",\"-inf\",\"nan\",0.1,0.49625658988952637,1e-05]");
 }
 
-// The writer bisects the digit count; check it against the definition (fewest digits that
-// round-trip) over values of every kind the trace writes.
+// The writer's digits checked against the definition (fewest digits that round-trip) over values
+// of every kind the trace writes.
 TEST_CASE("json writer writes the shortest round-trip digits", "[trace][json]") {
   std::mt19937_64 gen(7);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -47,11 +47,18 @@ TEST_CASE("json writer writes the shortest round-trip digits", "[trace][json]") 
     const std::string s = w.str();
     INFO(s);
     REQUIRE(std::strtod(s.c_str(), nullptr) == v);
+    // Its significant digits: no fewer digits round-trip (the notation, fixed or exponent, may
+    // differ from printf's %g).
+    std::string mantissa = s.substr(0, s.find_first_of("eE"));
+    std::string digits;
+    for (char c : mantissa) if (c >= '0' && c <= '9') digits += c;
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
     char shorter[40];
-    for (int p = 1; p < 17; ++p) {  // no precision below the one written round-trips
+    for (int p = 1; p < 17; ++p) {
       std::snprintf(shorter, sizeof shorter, "%.*g", p, v);
       if (std::strtod(shorter, nullptr) == v) {
-        CHECK(std::string(shorter) == s);
+        CHECK(digits.size() <= size_t(std::max(p, 1)));
         break;
       }
     }

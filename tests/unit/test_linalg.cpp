@@ -43,12 +43,19 @@ TEST_CASE("mm/mv/dot/bmm values and shapes", "[ops][linalg]") {
   CHECK(values(bb) == std::vector<double>{10, 13, 28, 40, 172, 193, 244, 274});
   Tensor bias = nt::view(mat(1, 2), {2});
   CHECK(values(nt::addmm(bias, a, b)) == std::vector<double>{10, 14, 28, 41});
-  // float32 accumulation with one fused multiply-add per k step
+  // float32 accumulation along k, the product and the sum rounded separately (Note [gemm
+  // summation order]); 0.1f * 0.7f is inexact, and a fused multiply-add gives other last bits.
   Tensor x = nt::full({1, 3}, Scalar::from_double(0.1), DType::Float32, Device{});
-  Tensor y = nt::full({3, 1}, Scalar::from_double(0.1), DType::Float32, Device{});
+  Tensor y = nt::full({3, 1}, Scalar::from_double(0.7), DType::Float32, Device{});
   float acc = 0.0f;
-  for (int i = 0; i < 3; ++i) acc = std::fma(0.1f, 0.1f, acc);
+  for (int i = 0; i < 3; ++i) {
+    volatile float prod = 0.1f * 0.7f;
+    acc = acc + prod;
+  }
+  float fused = 0.0f;
+  for (int i = 0; i < 3; ++i) fused = std::fma(0.1f, 0.7f, fused);
   CHECK(nt::mm(x, y).double_at(0) == double(acc));
+  CHECK(acc != fused);  // the check above can tell the two apart
 }
 
 TEST_CASE("matrix product messages", "[ops][linalg]") {

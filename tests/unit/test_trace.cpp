@@ -20,7 +20,7 @@ size_t count(const std::string& json, const std::string& piece) {
 
 TEST_CASE("trace: every statement is a step while within the budget", "[trace]") {
   std::string j = tp::trace_json("x = 1\ny = [x, 2]\nprint(y)\n", "prog.py");
-  CHECK(has(j, "\"schema_version\":1"));
+  CHECK(has(j, "\"schema_version\":2"));
   CHECK(count(j, "\"index\":") == 3);
   CHECK(has(j, "\"steps_omitted\":0"));
   CHECK(has(j, "\"stdout\":\"[1, 2]\\n\""));
@@ -46,4 +46,37 @@ TEST_CASE("trace: an error past the budget is on the last step", "[trace]") {
   CHECK(count(j, "\"index\":") == 3);
   CHECK(count(j, "\"type\":\"ZeroDivisionError\"") == 2);  // the run's error and the last step's
   CHECK(has(j, "\"index\":10,\"line\":3"));
+}
+
+TEST_CASE("trace: a step lists only what changed, and what disappeared", "[trace]") {
+  std::string j = tp::trace_json("import torch\na = torch.ones(3)\nn = 1\na.add_(1)\ndel a\n", "prog.py");
+  // the tensor is listed where it appears and where it changes, not where `n` is bound
+  CHECK(count(j, "\"repr\":\"tensor([1., 1., 1.])\"") == 1);
+  CHECK(count(j, "\"repr\":\"tensor([2., 2., 2.])\"") == 1);
+  CHECK(has(j, "\"patch\":") == false);  // 3 cells all changed: whole values
+  CHECK(has(j, "\"values\":[2,2,2]"));
+  CHECK(has(j, "\"removed\":{\"objects\":[") );
+  CHECK(count(j, "\"keyframe\":true") == 1);
+  tp::TraceOptions full;
+  full.keyframe_every = 1;
+  std::string f = tp::trace_json("import torch\na = torch.ones(3)\nn = 1\na.add_(1)\ndel a\n", "prog.py", full);
+  CHECK(count(f, "\"keyframe\":true") == 5);
+  CHECK(count(f, "\"repr\":\"tensor([1., 1., 1.])\"") == 2);  // listed again at `n = 1`
+}
+
+TEST_CASE("trace: a few changed cells of a storage come as a patch", "[trace]") {
+  std::string j = tp::trace_json("import torch\nx = torch.zeros(8)\nx[3] = 5\n", "prog.py");
+  CHECK(has(j, "\"patch\":[[3,5]]"));
+  CHECK(has(j, "\"written\":[3]"));
+}
+
+TEST_CASE("trace: function frames and saved values changed through .data", "[trace]") {
+  std::string j = tp::trace_json(
+      "import torch\na = torch.ones(2, requires_grad=True)\ndef f(x):\n    y = x * x\n    return y\nb = f(a)\n"
+      "a.data.mul_(3)\n",
+      "prog.py");
+  CHECK(has(j, "\"frames\":[{\"name\":\"f\",\"variables\":[{\"name\":\"x\""));
+  CHECK(has(j, "\"values_changed\":false"));
+  CHECK(has(j, "\"values_changed\":true"));  // after a.data.mul_(3), version still 0
+  CHECK(has(j, "\"saved_version\":0,\"current_version\":0,\"released\":false,\"values_changed\":true"));
 }

@@ -384,9 +384,12 @@ export class App {
     const step = world?.step ?? null;
     const changedStep = !prev || prev.model !== model || prev.step !== s.step || prev.lang !== L || prev.stale !== s.stale;
 
-    if (model && prev?.model !== model) {
+    if (model && changedStep && s.step >= 0) {
+      // Graphs are laid out on demand: only the steps next to this one, in idle time (laying out
+      // every step's graph kept the main thread busy for seconds after a long run).
+      const here = s.step;
       this.graph.warm(function* () {
-        for (let i = 0; i < model.stepCount; i++) yield model.world(i);
+        for (const i of [here + 1, here - 1]) if (i >= 0 && i < model.stepCount) yield model.world(i);
       });
     }
     if (changedStep) {

@@ -7,6 +7,10 @@ import { parseTrace, type Trace } from '../src/engine/trace';
 
 export type FixtureName = 'clone_detach_data' | 'views_expand_strided' | 'autograd_backward' | 'runtime_error' | 'numpy_sharing';
 
+/** The fixtures are schema 1 documents, every step whole: in schema 2 each is a keyframe. */
 export function fixture(name: FixtureName): Trace {
-  return parseTrace(readFileSync(join(process.cwd(), 'tests', 'fixtures', `${name}.json`), 'utf8'));
+  const doc = JSON.parse(readFileSync(join(process.cwd(), 'tests', 'fixtures', `${name}.json`), 'utf8'));
+  doc.schema_version = 2;
+  for (const s of doc.steps) Object.assign(s, { keyframe: true, frames: s.frames ?? [] });
+  return parseTrace(JSON.stringify(doc));
 }

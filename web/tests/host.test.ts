@@ -8,14 +8,14 @@ function fakeModule(behaviour: (src: string) => string, log: string[]): Tensorpl
   class Session {
     constructor() { log.push('new'); }
     run(src: string) { return behaviour(src); }
-    exec(line: string) { return JSON.stringify({ schema_version: 1, source: line, stdout: '', stderr: '', echo: line, error: null, steps: [] }); }
+    exec(line: string) { return JSON.stringify({ schema_version: 2, source: line, stdout: '', stderr: '', echo: line, error: null, steps: [] }); }
     reset() { log.push('reset'); }
     delete() { log.push('delete'); }
   }
   return { Session, version: () => 'fake' } as unknown as TensorplayModule;
 }
 
-const ok = (src: string) => JSON.stringify({ schema_version: 1, source: src, stdout: 'hi\n', stderr: '', error: null, steps: [] });
+const ok = (src: string) => JSON.stringify({ schema_version: 2, source: src, stdout: 'hi\n', stderr: '', error: null, steps: [] });
 
 describe('EngineHost', () => {
   it('returns the parsed trace', async () => {

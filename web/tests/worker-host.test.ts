@@ -9,12 +9,12 @@ import type { ModuleFactory } from '../src/engine/host';
 import type { EngineReply, EngineRequest, OutcomeOf } from '../src/engine/protocol';
 import { WorkerHost, type WorkerLike } from '../src/engine/worker-host';
 
-const trace = (src: string, stdout = '') => JSON.stringify({ schema_version: 1, source: src, stdout, stderr: '', error: null, steps: [] });
+const trace = (src: string, stdout = '') => JSON.stringify({ schema_version: 2, source: src, stdout, stderr: '', error: null, steps: [] });
 
 function fakeModule(run: (src: string) => string): TensorplayModule {
   class Session {
     run(src: string) { return run(src); }
-    exec(line: string) { return JSON.stringify({ schema_version: 1, source: line, stdout: '', stderr: '', echo: `<${line}>`, error: null, steps: [] }); }
+    exec(line: string) { return JSON.stringify({ schema_version: 2, source: line, stdout: '', stderr: '', echo: `<${line}>`, error: null, steps: [] }); }
     reset() {}
     delete() {}
   }

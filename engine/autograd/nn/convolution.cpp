@@ -1,6 +1,7 @@
 // F.conv1d / F.conv2d (aten/src/ATen/native/Convolution.cpp): the shape checks of
-// check_shape_forward with PyTorch's messages, a direct (N, C, H, W) loop kernel in double with
-// stride / padding / dilation / groups, and ConvolutionBackward0 (grad input, weight, bias).
+// check_shape_forward with PyTorch's messages, an im2col + matrix-product forward in the input's
+// dtype with stride / padding / dilation / groups, and ConvolutionBackward0 (grad input, weight,
+// bias; a direct loop kernel in double).
 // A 1-d convolution runs as a 2-d one with H = 1. The backward is a loop kernel too, so it is not
 // itself differentiable (no double backward through convolutions).
 #include <string>
@@ -9,6 +10,7 @@
 #include "autograd/graph.h"
 #include "autograd/nn_functions.h"
 #include "core/error.h"
+#include "ops/math/gemm.h"
 
 namespace tp {
 
@@ -26,32 +28,48 @@ std::string x_joined(const Shape& s) {  // "2 x 2", as check_shape_forward print
   return r;
 }
 
-// out[n][o][oh][ow] = bias[o] + sum_{c, kh, kw} x[n][g*Cg + c][oh*s - p + kh*d][...] * w[o][c][kh][kw]
-std::vector<double> conv_forward(const ConvGeom& g, const std::vector<double>& x, const std::vector<double>& w,
-                                 const std::vector<double>& b) {
-  std::vector<double> out(size_t(g.N * g.O * g.OH * g.OW), 0.0);
-  const int64_t Og = g.O / g.groups;
+// out[n][o][oh][ow] = sum_{c, kh, kw} x[n][g*Cg + c][oh*s - p + kh*d][...] * w[o][c][kh][kw], then
+// + bias[o], in the input's dtype T: for each image and group, the input patches are unfolded into
+// a (Cg*KH*KW) x (OH*OW) matrix (im2col, zeros where the window overhangs the padding) and
+// multiplied by the (Og) x (Cg*KH*KW) weights with the blocked matrix kernel, as PyTorch's
+// slow_conv2d does with its BLAS (Note [gemm summation order]: c, kh, kw in order; the bias is
+// added after the sum, as gemm's beta = 1 epilogue does).
+template <class T>
+std::vector<double> conv_forward_typed(const ConvGeom& g, const std::vector<double>& xd, const std::vector<double>& wd,
+                                       const std::vector<double>& bd) {
+  const std::vector<T> x(xd.begin(), xd.end()), w(wd.begin(), wd.end());
+  const int64_t Og = g.O / g.groups, K = g.Cg * g.KH * g.KW, P = g.OH * g.OW;
+  std::vector<T> cols(size_t(K * P)), out(size_t(g.N * g.O * P));
   for (int64_t n = 0; n < g.N; ++n)
-    for (int64_t o = 0; o < g.O; ++o) {
-      int64_t grp = o / Og;
-      for (int64_t oh = 0; oh < g.OH; ++oh)
-        for (int64_t ow = 0; ow < g.OW; ++ow) {
-          double acc = b.empty() ? 0.0 : b[size_t(o)];
-          for (int64_t c = 0; c < g.Cg; ++c)
-            for (int64_t kh = 0; kh < g.KH; ++kh) {
-              int64_t ih = oh * g.stride[0] - g.pad_lo[0] + kh * g.dil[0];
-              if (ih < 0 || ih >= g.H) continue;
-              for (int64_t kw = 0; kw < g.KW; ++kw) {
-                int64_t iw = ow * g.stride[1] - g.pad_lo[1] + kw * g.dil[1];
-                if (iw < 0 || iw >= g.W) continue;
-                acc += x[size_t(((n * g.C + grp * g.Cg + c) * g.H + ih) * g.W + iw)] *
-                       w[size_t(((o * g.Cg + c) * g.KH + kh) * g.KW + kw)];
+    for (int64_t grp = 0; grp < g.groups; ++grp) {
+      for (int64_t c = 0; c < g.Cg; ++c)
+        for (int64_t kh = 0; kh < g.KH; ++kh)
+          for (int64_t kw = 0; kw < g.KW; ++kw) {
+            T* row = cols.data() + ((c * g.KH + kh) * g.KW + kw) * P;
+            const T* plane = x.data() + (n * g.C + grp * g.Cg + c) * g.H * g.W;
+            for (int64_t oh = 0; oh < g.OH; ++oh) {
+              const int64_t ih = oh * g.stride[0] - g.pad_lo[0] + kh * g.dil[0];
+              const bool row_in = ih >= 0 && ih < g.H;
+              for (int64_t ow = 0; ow < g.OW; ++ow) {
+                const int64_t iw = ow * g.stride[1] - g.pad_lo[1] + kw * g.dil[1];
+                row[oh * g.OW + ow] = row_in && iw >= 0 && iw < g.W ? plane[ih * g.W + iw] : T(0);
               }
             }
-          out[size_t(((n * g.O + o) * g.OH + oh) * g.OW + ow)] = acc;
+          }
+      T* o = out.data() + (n * g.O + grp * Og) * P;
+      native::gemm<T>(Og, P, K, w.data() + grp * Og * K, K, 1, cols.data(), P, 1, o, P, 1);
+      if (!bd.empty())
+        for (int64_t oo = 0; oo < Og; ++oo) {
+          const T bias = T(bd[size_t(grp * Og + oo)]);
+          for (int64_t q = 0; q < P; ++q) o[oo * P + q] = o[oo * P + q] + bias;
         }
     }
-  return out;
+  return std::vector<double>(out.begin(), out.end());
+}
+
+std::vector<double> conv_forward(const ConvGeom& g, DType dt, const std::vector<double>& x,
+                                 const std::vector<double>& w, const std::vector<double>& b) {
+  return dt == DType::Float64 ? conv_forward_typed<double>(g, x, w, b) : conv_forward_typed<float>(g, x, w, b);
 }
 
 // The same loops transposed: grad_input += grad * w, grad_weight += grad * x.
@@ -154,7 +172,7 @@ Tensor convolution(const Tensor& input_, const Tensor& weight, const Tensor& bia
   g.OW = out_sizes[size_t(1 + S)];
   std::vector<double> xv = values_of(input), wv = values_of(weight);
   std::vector<double> bv = bias.defined() ? values_of(bias) : std::vector<double>();
-  Tensor out = tensor_from_values(conv_forward(g, xv, wv, bv), out_sizes, input.dtype(), input.device());
+  Tensor out = tensor_from_values(conv_forward(g, input.dtype(), xv, wv, bv), out_sizes, input.dtype(), input.device());
   if (auto n = make_node("ConvolutionBackward0", {input, weight, bias}, out.dtype())) {
     n->save("input", input);
     n->save("weight", weight);

@@ -167,8 +167,8 @@ Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
     // vec::fmadd(b, alpha, a) on AVX2 is fused; with alpha = +-1 it equals a + b / a - b exactly
     // (and std::fma is a slow library call in WebAssembly).
     else if constexpr (std::is_floating_point_v<T>) {
-      if (al == T(1)) run_binary<T, T>(p, [](T x, T y) -> T { return x + y; });
-      else if (al == T(-1)) run_binary<T, T>(p, [](T x, T y) -> T { return x - y; });
+      if (al == T(1)) run_binary_inline<T>(p, [](T x, T y) -> T { return x + y; });
+      else if (al == T(-1)) run_binary_inline<T>(p, [](T x, T y) -> T { return x - y; });
       else run_binary<T, T>(p, [al](T x, T y) -> T { return std::fma(y, al, x); });
     }
     else run_binary<T, T>(p, [al](T x, T y) -> T { return x + al * y; });
@@ -190,6 +190,7 @@ Tensor mul(const Tensor& a, const Tensor& b) {
   return binary_same_type(a, b, result_type(a, b), [&](const Prepared& p, auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, bool>) run_binary<T, T>(p, [](T x, T y) -> T { return x && y; });
+    else if constexpr (std::is_floating_point_v<T>) run_binary_inline<T>(p, [](T x, T y) -> T { return x * y; });
     else run_binary<T, T>(p, [](T x, T y) -> T { return x * y; });
   }, /*opmath_scalar=*/1);
 }

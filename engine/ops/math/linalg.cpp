@@ -1,12 +1,11 @@
 // Matrix products (mm, mv, dot, addmm, bmm) with LinearAlgebra.cpp's checks and messages. The
-// products run as an i-k-j loop of xtensor row updates in the operands' dtype (float32 stays
-// float32, one fused multiply-add per step; BLAS's blocking for large k is not reproduced).
+// products run in the operands' dtype (float32 stays float32) through the blocked kernel of
+// ops/math/gemm.cpp, each output summed along k in order (Note [gemm summation order]).
 #include <cmath>
 #include <string>
 
-#include <xtensor/xview.hpp>
-
 #include "core/error.h"
+#include "ops/math/gemm.h"
 #include "ops/native.h"
 #include "ops/pointwise.h"
 
@@ -37,27 +36,12 @@ void check_supported(const char* op, DType t) {
   TP_CHECK(t != DType::Bool, std::string("\"") + op + "\" not implemented for 'Bool'");
 }
 
-// out (n x m, zeroed) += a (n x k) @ b (k x m), i-k-j order.
+// out (n x m) = a (n x k) @ b (k x m) through the blocked kernel (Note [gemm summation order]).
 template <class T>
 void gemm_into(const Geometry& a, const Geometry& b, const Geometry& out) {
-  auto av = xt_strided<T>(a);
-  auto bv = xt_strided<T>(b);
-  auto ov = xt_strided<T>(out);
-  const size_t n = size_t(a.sizes[0]), k = size_t(a.sizes[1]);
-  for (size_t i = 0; i < n; ++i) {
-    auto orow = xt::view(ov, i, xt::all());
-    for (size_t p = 0; p < k; ++p) {
-      const T aip = av(i, p);
-      if constexpr (std::is_floating_point_v<T>) {
-        // Note [gemm rounding]: BLAS micro-kernels (MKL/OpenBLAS on AVX2) accumulate each output
-        // with fused multiply-adds along k, so each step rounds once.
-        xt::noalias(orow) = xt::make_lambda_xfunction([aip](T b, T o) { return std::fma(aip, b, o); },
-                                                      xt::view(bv, p, xt::all()), orow);
-      } else {
-        orow += aip * xt::view(bv, p, xt::all());
-      }
-    }
-  }
+  auto at = [](const Geometry& g) { return reinterpret_cast<T*>(g.base) + g.offset; };
+  gemm<T>(a.sizes[0], b.sizes[1], a.sizes[1], at(a), a.strides[0], a.strides[1], at(b), b.strides[0], b.strides[1],
+          at(out), out.strides[0], out.strides[1]);
 }
 
 // A 2-D reading of an operand: `sizes`/`strides` replace the tensor's own (no view is made).

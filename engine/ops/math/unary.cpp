@@ -30,7 +30,7 @@ bool is_float_op(UnaryOp op) {
 template <class T>
 void run_float_op(const Prepared& p, UnaryOp op) {
   switch (op) {
-    case UnaryOp::Exp: run_unary<T, T>(p, [](T x) -> T { return std::exp(x); }); break;
+    case UnaryOp::Exp: run_unary_inline<T>(p, [](T x) -> T { return std::exp(x); }); break;
     case UnaryOp::Log: run_unary<T, T>(p, [](T x) -> T { return std::log(x); }); break;
     case UnaryOp::Sqrt: run_unary<T, T>(p, [](T x) -> T { return std::sqrt(x); }); break;
     case UnaryOp::Sin: run_unary<T, T>(p, [](T x) -> T { return std::sin(x); }); break;

@@ -31,7 +31,7 @@ async function answer(hostPromise: Promise<EngineHost>, req: EngineRequest): Pro
   try {
     const host = await hostPromise;
     switch (req.op) {
-      case 'run': return await host.run(req.source);
+      case 'run': return await host.runJson(req.source);
       case 'exec': return await host.exec(req.line);
       case 'reset':
         await host.reset();

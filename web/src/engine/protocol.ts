@@ -1,7 +1,7 @@
 // The messages between the page and the engine worker (engine.worker.ts). Every request carries
 // an id and gets exactly one reply with that id; the worker also announces once whether the
 // module loaded. Outcomes are EngineHost's, plus `stopped` for a request the page cancelled.
-import type { ExecOutcome, RunOutcome } from './host';
+import type { ExecOutcome, RunJsonOutcome } from './host';
 
 export type EngineRequest =
   | { id: number; op: 'run'; source: string }
@@ -22,9 +22,10 @@ export interface StoppedOutcome {
 
 export type ResetOutcome = { kind: 'done' } | { kind: 'failure'; fatal: boolean; name: string; message: string };
 
-/** What each request's op answers with (the same types EngineHost returns). */
+/** What each request's op answers with (the same types EngineHost returns; a run's trace as its
+ * JSON text, parsed by the page: posting a string is cheaper than cloning the parsed trace). */
 export interface OutcomeOf {
-  run: RunOutcome;
+  run: RunJsonOutcome;
   exec: ExecOutcome;
   reset: ResetOutcome;
 }

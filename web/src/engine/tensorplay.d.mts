@@ -8,6 +8,10 @@ export interface Session {
   exec(line: string): string;
   /** Drops every object and starts a fresh world. */
   reset(): void;
+  /** The program run without a trace (its stdout): the baseline tracing is measured against. */
+  runUntraced(source: string): string;
+  /** The trace with every step a keyframe (the reference the delta decoding is tested against). */
+  runFull(source: string): string;
   /** Frees the C++ object (embind handles are not garbage-collected). */
   delete(): void;
 }

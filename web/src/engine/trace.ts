@@ -1,7 +1,10 @@
-// TypeScript mirror of the JSON trace (engine/trace/SCHEMA.md, schema_version 1): the contract
-// between the C++ engine and the page. Keys keep the engine's snake_case.
+// TypeScript mirror of the JSON trace (engine/trace/SCHEMA.md, schema_version 2): the contract
+// between the C++ engine and the page. Keys keep the engine's snake_case. The engine sends each
+// step as a delta (what changed since the previous step); parseTrace gives the page whole Steps,
+// rebuilt on demand by the decoder in trace-decode.ts.
+import { StepDecoder } from './trace-decode';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export type Id = number;
 /** Element values as JSON numbers; non-finite floats arrive as strings. */
@@ -96,6 +99,15 @@ export interface SavedTensor {
   saved_version: number;
   current_version: number;
   released: boolean;
+  /** its values differ from those it had when first drawn (a write through `.data` changes them
+   * without a version bump: backward will not notice) */
+  values_changed: boolean;
+}
+
+/** One user function running at this step (Python Tutor's frames), outermost first. */
+export interface Frame {
+  name: string;
+  variables: Variable[];
 }
 
 export interface GraphNode {
@@ -126,11 +138,40 @@ export interface Step {
   stderr: string;
   error: TraceError | null;
   variables: Variable[];
+  /** the user functions running at this step, outermost first (empty at module level) */
+  frames: Frame[];
+  /** sorted by id (as tensors, storages and nodes are) */
   objects: PyObject[];
   tensors: Tensor[];
   storages: Storage[];
   nodes: GraphNode[];
   backward: BackwardRun | null;
+}
+
+/** What the engine sends for a storage: `patch` ([position in values, value] pairs) stands for
+ * the previous values with those cells replaced. */
+export interface WireStorage extends Storage {
+  patch?: [number, CellValue][];
+}
+
+/** What the engine sends for a step: a keyframe lists every entity; any other step only what
+ * changed since the previous step (`variables`/`frames` absent = unchanged) and what is gone. */
+export interface WireStep {
+  index: number;
+  line: number;
+  end_line: number;
+  stdout: string;
+  stderr: string;
+  error: TraceError | null;
+  backward: BackwardRun | null;
+  keyframe: boolean;
+  variables?: Variable[];
+  frames?: Frame[];
+  objects: PyObject[];
+  tensors: Tensor[];
+  storages: WireStorage[];
+  nodes: GraphNode[];
+  removed: { objects: Id[]; tensors: Id[]; storages: Id[]; nodes: Id[] };
 }
 
 export interface Trace {
@@ -143,6 +184,8 @@ export interface Trace {
   steps: Step[];
   /** statements beyond the recorder's cap; the last step then holds the final state */
   steps_omitted?: number;
+  /** Every storage's known cell values at a step (copy-on-write resolved; set by parseTrace). */
+  valuesAt?: (index: number) => Map<Id, CellValue[]>;
 }
 
 /** One REPL input's result (Session.exec): a trace of its statements plus the REPL echo. */
@@ -156,11 +199,13 @@ export class TraceFormatError extends Error {
   override name = 'TraceFormatError';
 }
 
-/** Parses and sanity-checks a trace document; throws TraceFormatError when it is not one. */
+/** Parses and sanity-checks a trace document; throws TraceFormatError when it is not one. Its
+ * steps are whole Steps: cheap fields at once, the world (variables, objects, tensors...) rebuilt
+ * from the deltas when first read. */
 export function parseTrace(json: string): Trace {
-  let t: Trace;
+  let t: Omit<Trace, 'steps'> & { steps: unknown };
   try {
-    t = JSON.parse(json) as Trace;
+    t = JSON.parse(json) as typeof t;
   } catch (e) {
     throw new TraceFormatError(`trace: invalid JSON (${(e as Error).message})`);
   }
@@ -169,7 +214,18 @@ export function parseTrace(json: string): Trace {
     throw new TraceFormatError(`trace: schema_version ${String(t.schema_version)}, expected ${SCHEMA_VERSION}`);
   }
   if (!Array.isArray(t.steps)) throw new TraceFormatError('trace: missing steps');
-  return t;
+  const wire = t.steps as WireStep[];
+  if (wire.length && !wire[0].keyframe) throw new TraceFormatError('trace: the first step is not a keyframe');
+  const decoder = new StepDecoder(wire);
+  const trace = t as unknown as Trace;
+  trace.steps = decoder.steps;
+  Object.defineProperty(trace, 'valuesAt', { value: (i: number) => decoder.valuesAt(i), enumerable: false });
+  return trace;
+}
+
+/** A REPL reply (Session.exec), its steps decoded like a trace's. */
+export function parseReplResult(json: string): ReplResult {
+  return parseTrace(json) as ReplResult;
 }
 
 /** Reads a cell value as a number (NaN/±Infinity for the string forms). */

@@ -4,6 +4,7 @@
 // requests it was holding settle as `stopped`. A worker that dies by itself (an `error` event) is
 // reported as a fatal failure and replaced, as EngineHost does for a crashed module.
 import type { ExecOutcome, RunOutcome } from './host';
+import { parseTrace } from './trace';
 import type { EngineInit, EngineReply, EngineRequest, OutcomeOf, ResetOutcome, StoppedOutcome } from './protocol';
 
 /** The part of a DOM Worker the host uses (tests pass a fake). */
@@ -55,8 +56,16 @@ export class WorkerHost {
     return this.pending.size > 0;
   }
 
-  run(source: string): Promise<RunOutcome | StoppedOutcome> {
-    return this.request({ op: 'run', source });
+  async run(source: string): Promise<RunOutcome | StoppedOutcome> {
+    const outcome = await this.request({ op: 'run', source });
+    if (outcome.kind !== 'json') return outcome;
+    try {
+      return { kind: 'trace', trace: parseTrace(outcome.json), ms: outcome.ms };
+    } catch (e) {
+      // a document the page cannot read: the engine itself is intact
+      const err = e instanceof Error ? e : new Error(String(e));
+      return { kind: 'failure', fatal: false, name: err.name, message: err.message };
+    }
   }
 
   exec(line: string): Promise<ExecOutcome | StoppedOutcome> {

@@ -24,7 +24,10 @@ export interface GraphBox {
 
 export interface SubLine {
   text: string;
-  kind: 'plain' | 'stale' | 'grad' | 'freed';
+  /** 'silent': a saved tensor whose values changed with no version bump (`.data`) */
+  kind: 'plain' | 'stale' | 'grad' | 'freed' | 'silent';
+  /** what the line means, shown on hover */
+  tip?: string;
 }
 
 export interface GraphEdge {
@@ -109,6 +112,13 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
       if (s.released) return { text: tr(lang, 'graph.savedFreed', { name: s.name }), kind: 'freed' };
       if (s.current_version !== s.saved_version) {
         return { text: tr(lang, 'graph.savedStale', { name: s.name, saved: s.saved_version, current: s.current_version }), kind: 'stale' };
+      }
+      if (s.values_changed) {
+        // Note [Saved values] (engine/trace/world_snapshot.cpp): PyTorch checks versions only
+        return {
+          text: tr(lang, 'graph.savedSilent', { name: s.name, v: s.saved_version }), kind: 'silent',
+          tip: tr(lang, 'graph.silent', { name: s.name, v: s.saved_version }),
+        };
       }
       return { text: tr(lang, 'graph.saved', { name: s.name, v: s.saved_version }), kind: 'plain' };
     });

@@ -56,6 +56,8 @@ function namePaths(step: Step, objects: Map<Id, PyObject>): Map<Id, string[]> {
     seen.delete(obj);
   };
   for (const v of step.variables) visit(v.object, v.name, 0, new Set());
+  // locals of running functions, after the module's names: `f:x`
+  for (const f of step.frames ?? []) for (const v of f.variables) visit(v.object, `${f.name}:${v.name}`, 0, new Set());
   return out;
 }
 
@@ -161,8 +163,9 @@ function diff(step: Step, prev: Step | null): StepChanges {
 }
 
 /**
- * A trace with every step resolvable in O(1): copy-on-write storage values (`values: null` =
- * unchanged since the previous step) are carried forward once, up front, by reference.
+ * A trace with every step resolvable quickly: copy-on-write storage values (`values: null` =
+ * unchanged since the previous step) come from the decoder (trace.valuesAt), or, for a trace
+ * built by hand, are carried forward once, up front, by reference.
  */
 export class TraceModel {
   readonly trace: Trace;
@@ -171,6 +174,8 @@ export class TraceModel {
 
   constructor(trace: Trace) {
     this.trace = trace;
+    // A parsed trace resolves values per step itself, lazily (engine/trace-decode.ts).
+    if (trace.valuesAt) return;
     const last = new Map<Id, CellValue[]>();
     for (const step of trace.steps) {
       const now = new Map<Id, CellValue[]>();
@@ -193,7 +198,8 @@ export class TraceModel {
     if (cached) return cached;
     const step = this.trace.steps[index];
     if (!step) throw new RangeError(`no step ${index} (trace has ${this.stepCount})`);
-    const w = new World(step, this.valuesAt[index], this.trace.steps[index - 1] ?? null);
+    const values = this.trace.valuesAt?.(index) ?? this.valuesAt[index];
+    const w = new World(step, values, this.trace.steps[index - 1] ?? null);
     if (this.cache.size > 64) this.cache.clear(); // bounded: a long trace is walked, not hoarded
     this.cache.set(index, w);
     return w;

@@ -29,6 +29,8 @@ function graphKey(m: ReturnType<typeof buildGraph>): string {
 const FRAME_MS = 700;
 /** Layouts kept per distinct graph; a lesson rarely has more than a few dozen. */
 const LAYOUT_CACHE = 256;
+/** Graphs laid out ahead of time only up to this size (one layout is one uninterruptible task). */
+const WARM_MAX_BOXES = 60;
 /** Smallest drawing scale: below it the graph scrolls rather than shrinking text past legibility. */
 const MIN_SCALE = 0.7;
 /** Text size in presentation mode, relative to normal: the smallest graph text (10 px) becomes 14 px. */
@@ -242,8 +244,10 @@ export class GraphView {
   }
 
   /**
-   * Lays out every step's graph of a new trace in idle time, so that stepping later never waits
-   * for dagre (layout is the slow part of a redraw). Earlier warm-ups stop when a new one starts.
+   * Lays out the given steps' graphs in idle time (the app passes the steps next to the current
+   * one), so that stepping never waits for dagre (layout is the slow part of a redraw). Earlier
+   * warm-ups stop when a new one starts. One layout is one task: graphs too big to lay out within
+   * a frame's budget are left for when they are shown.
    */
   warm(worlds: () => Iterable<World>): void {
     const token = ++this.warmToken;
@@ -256,7 +260,7 @@ export class GraphView {
         const until = performance.now() + 8;
         for (let r = it.next(); !r.done; r = it.next()) {
           const model = buildGraph(r.value, { lang: this.lang, textScale: this.textScale });
-          if (model.boxes.length) this.layoutOf(model, layoutFn);
+          if (model.boxes.length && model.boxes.length <= WARM_MAX_BOXES) this.layoutOf(model, layoutFn);
           if (performance.now() > until) return void idle(chunk);
         }
       };
@@ -318,6 +322,7 @@ export class GraphView {
         const sub = s('text', { class: `sub ${line.kind}`, x: x + 8 * k, y: y + (33 + i * 16) * k }, line.text);
         const stale = line.kind === 'stale' ? b.stale.find((st) => line.text.includes(` ${st.name} `)) : undefined;
         if (stale) sub.append(s('title', {}, t(this.lang, 'graph.stale', stale)));
+        else if (line.tip) sub.append(s('title', {}, line.tip));
         g.append(sub);
       });
       if (b.released) g.append(s('title', {}, t(this.lang, 'graph.released')));

@@ -245,6 +245,26 @@ export class MemoryView {
         : h('div', attrs, text));
       if (!targets.length && obj.repr === undefined) others.push(h('span', { class: 'value-box' }, `${v.name}: ${obj.type}`));
     }
+    // Python Tutor's frames: one box per running user function, its locals as chips with arrows
+    for (const f of w.step.frames ?? []) {
+      const locals: HTMLElement[] = [];
+      for (const v of f.variables) {
+        const obj = w.objects.get(v.object);
+        if (!obj) continue;
+        const path = `${f.name}:${v.name}`;
+        if (obj.tensor !== undefined) {
+          locals.push(h('button', {
+            type: 'button', class: 'name-chip tensor', 'data-name': path, 'data-targets': `t${obj.tensor}`,
+            style: `--c: ${tensorColor(obj.tensor)}`, title: t(this.lang, 'memory.chipTitle', { name: v.name, type: obj.type, id: obj.tensor }),
+          }, v.name));
+        } else {
+          const text = obj.repr !== undefined ? `${v.name} = ${obj.repr}` : `${v.name}: ${obj.type}`;
+          locals.push(h('div', { class: 'name-chip value', title: text, 'data-name': path }, text));
+        }
+      }
+      chips.push(h('div', { class: 'frame-box', 'data-frame': f.name },
+        h('div', { class: 'frame-label' }, t(this.lang, 'memory.frame', { name: f.name })), ...locals));
+    }
     names.replaceChildren(...chips);
 
     // groups with named tensors first, in the order their names were defined
