@@ -74,6 +74,10 @@ void set_defer_output_pack(bool on) { defer_output_pack = on; }
 SavedVariable::SavedVariable(std::string name, const Tensor& t, bool is_output)
     : name_(std::move(name)), defined_(t.defined()), is_output_(is_output) {
   if (!t.defined()) return;
+  // torch/csrc/autograd/saved_variable.cpp, Note [Inference tensor cannot be saved for backward]
+  TP_CHECK(!t.impl()->is_inference,
+           "Inference tensors cannot be saved for backward. To work around you can make a clone to get a normal "
+           "tensor and use it in autograd.");
   original_ = t.impl_ptr();
   counter_ = t.impl()->version_counter;
   saved_version_ = counter_->version;

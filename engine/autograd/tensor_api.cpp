@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "autograd/deepcopy.h"
 #include "autograd/functions.h"
 #include "autograd/graph.h"
 #include "core/context.h"
@@ -120,18 +121,26 @@ Tensor detach_(const Tensor& self) {
 }
 
 // torch/_tensor.py __deepcopy__: the whole storage is copied; sizes/strides/offset are kept.
-Tensor deepcopy(const Tensor& self) {
+Tensor deepcopy(const Tensor& self) { return deepcopy(self, nullptr); }
+
+Tensor deepcopy(const Tensor& self, StorageMemo* storages) {
   TP_CHECK(is_leaf(self),
            "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment.  "
            "If you were attempting to deepcopy a module, this may be because of a torch.nn.utils.weight_norm usage, "
            "see https://github.com/pytorch/pytorch/pull/103001");
   const StoragePtr& src = self.storage();
-  StoragePtr dst = ctx().new_storage(src->device(), src->nbytes());
-  if (src->nbytes()) std::memcpy(dst->data(), src->data(), src->nbytes());
+  StoragePtr dst;
+  if (auto hit = storages ? storages->find(src.get()) : StorageMemo::iterator(); storages && hit != storages->end()) {
+    dst = hit->second;
+  } else {
+    dst = ctx().new_storage(src->device(), src->nbytes());
+    if (src->nbytes()) std::memcpy(dst->data(), src->data(), src->nbytes());
+    if (storages) (*storages)[src.get()] = dst;
+  }
   Tensor out = make_tensor(dst, self.sizes(), self.strides(), self.storage_offset(), self.dtype(),
                            ctx().new_version_counter());
   out.impl()->requires_grad = self.impl()->requires_grad;
-  if (self.impl()->grad) out.impl()->grad = deepcopy(Tensor(self.impl()->grad)).impl_ptr();
+  if (self.impl()->grad) out.impl()->grad = deepcopy(Tensor(self.impl()->grad), storages).impl_ptr();
   return out;
 }
 

@@ -43,6 +43,8 @@ class Context {
 
   Generator generator;
   bool grad_enabled = true;
+  // torch.inference_mode(): tensors made while it is on are inference tensors (TensorImpl::is_inference)
+  bool inference_mode = false;
   DType default_dtype = DType::Float32;
   PrintOptions print_options;  // torch.set_printoptions (format/tensor_str.h)
   std::shared_ptr<AllocationStats> alloc = std::make_shared<AllocationStats>();

@@ -202,6 +202,7 @@ Tensor make_tensor(StoragePtr storage, Shape sizes, Shape strides, int64_t stora
   impl->storage_offset = storage_offset;
   impl->dtype = dtype;
   impl->version_counter = std::move(version_counter);
+  impl->is_inference = ctx().inference_mode;
   ctx().register_tensor(impl);
   return Tensor(std::move(impl));
 }

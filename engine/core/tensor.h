@@ -30,7 +30,8 @@ struct TensorImpl {
   int64_t storage_offset = 0;  // in elements
   DType dtype = DType::Float32;
   VersionCounterPtr version_counter;
-  bool is_wrapped_number = false;  // a Python scalar wrapped as a 0-dim tensor (type promotion)
+  bool is_wrapped_number = false;
+  bool is_inference = false;  // made inside torch.inference_mode(): may never be saved for backward  // a Python scalar wrapped as a 0-dim tensor (type promotion)
 
   // ---- autograd metadata (read and written by autograd/, stored here like AutogradMeta) ----
   bool requires_grad = false;

@@ -30,8 +30,9 @@ void write_result_(const Tensor& self, const Tensor& result) {
   self.bump_version();
 }
 
+// aten/src/ATen/native/Fill.cpp fill_out: set_check_mem_overlap(false) -- "Fill is idempotent, so
+// overlap is okay": an expanded (stride 0) tensor can be filled, unlike add_ or copy_ into it.
 void fill_(const Tensor& self, const Scalar& value) {
-  check_no_internal_overlap(self);
   Scratch one = make_scratch({}, self.dtype());
   TP_DISPATCH_STORAGE(self.dtype(), T, {
     T v;

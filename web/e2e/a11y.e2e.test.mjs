@@ -36,7 +36,7 @@ async function axeViolations(page) {
 
 for (const lang of ['en', 'zh-CN']) {
   test(`axe: no critical or serious violation, ${lang}`, async () => {
-    for (const [file, step] of [['01_clone_detach_data.py'], ['03_expand_as_strided.py'], ['04_view_needs_compatible_strides.py'], ['05_autograd_basics.py', 6], ['06_saved_tensor_modified.py']]) {
+    for (const [file, step] of [['12_clone_detach_data.py'], ['06_expand_writes.py'], ['05_view_needs_compatible_strides.py'], ['09_requires_grad_leaves.py', 11], ['16_saved_tensor_modified.py']]) {
       const code = readFileSync(join(EXAMPLES, file), 'utf8');
       const { page, problems } = await openWithCode(browser, code, { lang, step, reducedMotion: 'reduce' });
       await page.evaluate(() => window.__tensorplay.pendingGraph);

@@ -130,7 +130,7 @@ for (const [layout, { present, ...opts }] of Object.entries(LAYOUTS)) test(`ever
 });
 
 test('an edge marker names the name, and clicking it (or the name) scrolls its card into view', async () => {
-  const code = readFileSync(EXAMPLES + lessons[0], 'utf8'); // clone / detach / .data: b's card sits below a, c, d's
+  const code = readFileSync(EXAMPLES + '12_clone_detach_data.py', 'utf8'); // clone / detach / .data: b's card sits below a, c, d's
   const { page, problems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
   await page.$eval('#memory', (m) => { m.scrollTop = m.scrollHeight; });
   await frames(page);

@@ -21,7 +21,7 @@ after(async () => {
 });
 
 test('an uncaught error is shown once, beside the picture, and its tensor is in view', async () => {
-  for (const [file, lang] of [['04_view_needs_compatible_strides.py', 'en'], ['04_view_needs_compatible_strides.py', 'zh-CN'], ['06_saved_tensor_modified.py', 'en'], ['06_saved_tensor_modified.py', 'zh-CN']]) {
+  for (const [file, lang] of [['05_view_needs_compatible_strides.py', 'en'], ['05_view_needs_compatible_strides.py', 'zh-CN'], ['16_saved_tensor_modified.py', 'en'], ['16_saved_tensor_modified.py', 'zh-CN']]) {
     const code = readFileSync(join(EXAMPLES, file), 'utf8');
     const { page, problems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce', lang });
     const message = await page.evaluate(() => window.__tensorplay.state.state.model.trace.error.message);

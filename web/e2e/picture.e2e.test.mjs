@@ -103,7 +103,7 @@ test('with motion allowed the panel scrolls smoothly and still ends on the chang
 });
 
 test('stepping in the one-column layout never scrolls the page away from the picture', async () => {
-  const code = readFileSync(join(EXAMPLES, '02_views_share_storage.py'), 'utf8');
+  const code = readFileSync(join(EXAMPLES, '03_views_share_storage.py'), 'utf8');
   const { page, problems } = await openWithCode(browser, code, { viewport: { width: 800, height: 900 }, reducedMotion: 'reduce' });
   await page.evaluate(() => window.__tensorplay.state.goTo(2));
   // the teacher scrolls down to the memory panel and steps with the keyboard

@@ -4,8 +4,12 @@
 import type { WorkerHost } from './engine/worker-host';
 import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
-import { LANGS, langFromTag, lessonTitle, t, type Lang, type MessageKey } from './model/i18n';
-import { formatHash, initialState, parseHash, save, type SavedState } from './model/persist';
+import { LANGS, langFromTag, t, type Lang, type MessageKey } from './model/i18n';
+import { isLesson } from './model/lesson';
+import { formatLessonHash, parseLessonHash } from './model/lesson-link';
+import { formatHash, initialState, keepDraft, loadSaved, parseHash, save, type SavedState } from './model/persist';
+import { COURSE } from './lessons/course';
+import { LessonView } from './views/lesson-view';
 import { nextIteration, stepAtLine } from './model/navigation';
 import { ConsoleView } from './views/console-view';
 import { h } from './views/dom';
@@ -20,12 +24,7 @@ const PLAY_MS = 900;
 /** A request still running after this long shows the Stop button (shorter runs would only flash it). */
 const STOP_AFTER_MS = 300;
 
-const lessonFiles = import.meta.glob('../../examples/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-export const LESSONS: { id: string; code: string }[] = Object.entries(lessonFiles)
-  .sort(([a], [b]) => a.localeCompare(b))
-  .map(([path, code]) => ({ id: path.replace(/^.*\//, '').replace(/\.py$/, '').replace(/^\d+_/, ''), code }));
-
-const DEFAULT_CODE = LESSONS[0]?.code ?? 'import torch\n\na = torch.tensor([1.0, 2.0, 3.0])\nb = a.view(3, 1)\n';
+const DEFAULT_CODE = COURSE[0]?.lesson.code ?? 'import torch\n\na = torch.tensor([1.0, 2.0, 3.0])\nb = a.view(3, 1)\n';
 
 export interface Diagnostics {
   readyMs: number;
@@ -49,6 +48,7 @@ export class App {
   private readonly graph: GraphView;
   private readonly console: ConsoleView;
   private readonly errorCard: ErrorView;
+  private readonly lesson: LessonView;
   private playTimer = 0;
   private saveTimer = 0;
   private urlTimer = 0;
@@ -62,8 +62,12 @@ export class App {
   pendingGraph: Promise<void> = Promise.resolve();
 
   constructor(root: HTMLElement) {
-    const init = initialState(location.hash, window.localStorage, DEFAULT_CODE);
-    const lang: Lang = init.lang ?? langFromTag(navigator.language) ?? 'en';
+    // a lesson link (#lesson=… or a teacher's #lesson-src=…) opens that lesson once the engine is
+    // ready; until then the editor shows the learner's own program (never overwritten by a lesson)
+    const lessonLink = parseLessonHash(location.hash);
+    const init = lessonLink ? { ...initialState('', window.localStorage, DEFAULT_CODE), step: undefined } : initialState(location.hash, window.localStorage, DEFAULT_CODE);
+    this.lessonLink = lessonLink;
+    const lang: Lang = lessonLink?.lang ?? init.lang ?? langFromTag(navigator.language) ?? 'en';
     this.state = new AppState(lang);
     this.pendingStep = init.step;
     document.documentElement.lang = lang;
@@ -77,7 +81,7 @@ export class App {
     const runBtn = h('button', { class: 'run', type: 'button', id: 'run', disabled: true }, `▶ ${t(lang, 'btn.run')}`);
     const lessons = h('select', { id: 'lessons', 'aria-label': t(lang, 'btn.example') },
       h('option', { value: '' }, `${t(lang, 'btn.example')}…`),
-      ...LESSONS.map((l, i) => h('option', { value: String(i) }, lessonTitle(lang, l.id))));
+      ...COURSE.map((l, i) => h('option', { value: String(i) }, `${i + 1}. ${l.lesson.title[lang]}`)));
     const stopBtn = h('button', { class: 'stop', type: 'button', id: 'stop', hidden: true }, `■ ${t(lang, 'btn.stop')}`);
     const share = h('button', { type: 'button', id: 'share' }, t(lang, 'btn.share'));
     const embed = h('button', { type: 'button', id: 'embed', 'aria-haspopup': 'dialog' }, t(lang, 'btn.embed'));
@@ -89,8 +93,10 @@ export class App {
     const status = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }, t(lang, 'app.loading'));
     const restore = h('button', { type: 'button', id: 'restore-draft', hidden: init.setAside === undefined }, t(lang, 'draft.restore'));
     restore.addEventListener('click', () => {
-      if (init.setAside === undefined) return;
-      this.editor.setCode(init.setAside);
+      const draft = this.setAside ?? init.setAside;
+      if (draft === undefined) return;
+      this.editor.setReadOnly(false);
+      this.editor.setCode(draft);
       restore.hidden = true;
       void this.run();
     });
@@ -104,6 +110,7 @@ export class App {
     this.els.editorHelp = editorHelp;
     editorPanel.append(editorBody, editorHelp);
     const consolePanel = panel('console', 'panel.console');
+    const lessonPanel = h('section', { class: 'panel lesson', id: 'lesson', 'aria-labelledby': 'lesson-title' });
     const stepperPanel = h('section', { class: 'panel stepper-panel', 'aria-label': t(lang, 'panel.steps') });
     this.els.stepperPanel = stepperPanel;
     const stepperBody = h('div', { class: 'stepper' });
@@ -122,7 +129,7 @@ export class App {
     root.replaceChildren(this.els.app = h('div', { class: 'app' },
       h('header', { class: 'topbar' }, h('h1', {}, 'tensorplay'), tagline, status, restore, lessons, share, embed, langBtn, stopBtn, runBtn),
       h('main', { class: 'main' },
-        h('div', { class: 'left' }, editorPanel, consolePanel),
+        h('div', { class: 'left' }, lessonPanel, editorPanel, consolePanel),
         this.els.right = h('div', { class: 'right' }, stepperPanel, errorEl, memoryPanel, graphPanel))));
 
     this.editor = new LazyEditor(editorBody, init.code, {
@@ -144,11 +151,8 @@ export class App {
     runBtn.addEventListener('click', () => void this.run());
     stopBtn.addEventListener('click', () => this.stop());
     lessons.addEventListener('change', () => {
-      const l = LESSONS[Number(lessons.value)];
-      if (l) {
-        this.editor.setCode(l.code);
-        void this.run();
-      }
+      const l = COURSE[Number(lessons.value)];
+      if (l) this.lesson.open({ kind: 'course', slug: l.slug });
       lessons.value = '';
     });
     share.addEventListener('click', () => void this.copyLink());
@@ -160,6 +164,59 @@ export class App {
     document.addEventListener('keydown', (e) => this.onKey(e));
     this.state.subscribe((s, prev) => this.redraw(s, prev));
     this.redraw(this.state.state, null);
+    // subscribed after redraw: the panel highlights cards the memory view has just drawn
+    this.lesson = new LessonView(lessonPanel, {
+      state: this.state,
+      openProgram: (code, o) => this.openProgram(code, o.step, o.readOnly),
+      code: () => this.editor.code,
+      setHash: (hash) => history.replaceState(null, '', hash),
+      leaveLesson: () => this.leaveLesson(),
+      memoryRoot: memoryBody,
+    });
+    window.addEventListener('hashchange', () => {
+      const link = parseLessonHash(location.hash);
+      if (link && this.host) {
+        if (link.lang && link.lang !== this.state.state.lang) this.state.setLang(link.lang);
+        this.lesson.open(link.lesson, link.step);
+      }
+    });
+  }
+
+  private lessonLink: ReturnType<typeof parseLessonHash>;
+
+  /** Shows a lesson's (or the learner's) program and runs it. The learner's own program is
+   * never lost: while a lesson holds the editor it is not saved over their last edit. */
+  private openProgram(code: string, step: number | undefined, readOnly: boolean): void {
+    if (!readOnly && this.editor.code === code && this.state.state.model) {
+      // "try it yourself": the lesson's program becomes the learner's; their previous edit is kept aside
+      const saved = loadSaved(window.localStorage).code;
+      if (saved !== undefined && saved !== code) {
+        keepDraft(window.localStorage, saved);
+        this.els.restore.hidden = false;
+        this.setAside = saved;
+      }
+      this.editor.setReadOnly(false);
+      this.persist({ code, lang: this.state.state.lang });
+      this.scheduleUrl();
+      return;
+    }
+    this.editor.setReadOnly(readOnly);
+    this.editor.setCode(code);
+    this.pendingStep = step;
+    void this.run();
+  }
+
+  private setAside: string | undefined;
+
+  private leaveLesson(): void {
+    this.editor.setReadOnly(false);
+    this.editor.setCode(loadSaved(window.localStorage).code ?? DEFAULT_CODE);
+    void this.run();
+  }
+
+  /** The address bar for the current step: the lesson's link while a lesson holds the editor. */
+  private hashFor(step: number | undefined): string {
+    return this.lesson?.hash(step, this.state.state.lang) ?? formatHash({ code: this.editor.code, step, lang: this.state.state.lang });
   }
 
   /** Attaches the loaded engine and runs the program once. */
@@ -174,6 +231,13 @@ export class App {
     (this.els.runBtn as HTMLButtonElement).disabled = false;
     this.els.status.dataset.ready = 'true';
     this.state.setStatus({ kind: 'ready' });
+    const link = this.lessonLink;
+    this.lessonLink = null;
+    if (link) {
+      const problem = this.lesson.open(link.lesson, link.step);
+      if (problem === null) return;
+      this.els.status.textContent = t(this.state.state.lang, 'lesson.bad', { message: problem });
+    }
     await this.run();
   }
 
@@ -202,8 +266,9 @@ export class App {
     this.diagnostics.lastRunMs = outcome.ms;
     const step = this.pendingStep;
     this.pendingStep = undefined;
+    this.lesson.onRun(code);
     this.state.loadTrace(outcome.trace, Math.round(outcome.ms), step);
-    history.replaceState(null, '', formatHash({ code, step: this.state.state.step, lang: this.state.state.lang }));
+    history.replaceState(null, '', this.hashFor(this.state.state.step));
   }
 
   private async exec(line: string): Promise<void> {
@@ -325,7 +390,7 @@ export class App {
   private scheduleUrl(): void {
     clearTimeout(this.urlTimer);
     this.urlTimer = window.setTimeout(() => {
-      history.replaceState(null, '', formatHash({ code: this.editor.code, step: this.state.state.step, lang: this.state.state.lang }));
+      history.replaceState(null, '', this.hashFor(this.state.state.step));
     }, 400);
   }
 
@@ -336,11 +401,19 @@ export class App {
 
   /** Saves the learner's edit with the program the address bar holds (see persist.initialState). */
   private persist(s: SavedState): void {
+    // a lesson's program is not the learner's: keep their last edit, follow only the language
+    if (this.lesson?.ownsEditor) {
+      save(window.localStorage, { ...loadSaved(window.localStorage), lang: s.lang });
+      return;
+    }
     save(window.localStorage, { ...s, base: parseHash(location.hash).code });
   }
 
   private async copyLink(): Promise<void> {
-    const hash = formatHash({ code: this.editor.code, step: this.state.state.step, lang: this.state.state.lang });
+    // a program written in the lesson format is shared as a lesson (a teacher's own lesson)
+    const code = this.editor.code;
+    const hash = this.lesson.hash(this.state.state.step, this.state.state.lang)
+      ?? (isLesson(code) ? formatLessonHash({ lesson: { kind: 'shared', source: code }, lang: this.state.state.lang }) : this.hashFor(this.state.state.step));
     history.replaceState(null, '', hash);
     try {
       await navigator.clipboard.writeText(location.href);
@@ -455,6 +528,6 @@ export class App {
     this.els.stepperPanel.setAttribute('aria-label', t(L, 'panel.steps'));
     const options = [...(this.els.lessons as HTMLSelectElement).options];
     options[0].textContent = `${t(L, 'btn.example')}…`;
-    LESSONS.forEach((l, i) => { if (options[i + 1]) options[i + 1].textContent = lessonTitle(L, l.id); });
+    COURSE.forEach((l, i) => { if (options[i + 1]) options[i + 1].textContent = `${i + 1}. ${l.lesson.title[L]}`; });
   }
 }

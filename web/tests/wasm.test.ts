@@ -91,7 +91,7 @@ describe('wasm engine: session', () => {
   });
 
   it('draws the same picture for the same program (stable ids)', () => {
-    const src = readFileSync(new URL('examples/01_clone_detach_data.py', repo), 'utf8');
+    const src = readFileSync(new URL('examples/12_clone_detach_data.py', repo), 'utf8');
     expect(session.run(src)).toBe(session.run(src));
   });
 
@@ -129,7 +129,7 @@ describe('wasm engine: session', () => {
   });
 
   it('keeps the heap flat over a thousand runs (nothing leaks across runs or sessions)', () => {
-    const lesson = readFileSync(new URL('examples/06_saved_tensor_modified.py', repo), 'utf8');
+    const lesson = readFileSync(new URL('examples/16_saved_tensor_modified.py', repo), 'utf8');
     const once = () => {
       const s = new M.Session();
       s.run(lesson);

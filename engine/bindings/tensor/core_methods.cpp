@@ -264,6 +264,9 @@ void install_tensor_core_methods(Interpreter& in, ClassObj& tc) {
     MemoryFormat fmt = opt_memory_format(in, f, "is_contiguous").value_or(MemoryFormat::Contiguous);
     return in.make_bool(is_contiguous_in(self.sizes(), self.strides(), fmt));
   });
+  method(tc, "is_inference", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.make_bool(self.impl()->is_inference);
+  });
   method(tc, "is_floating_point", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.make_bool(is_floating(self.dtype()));
   });

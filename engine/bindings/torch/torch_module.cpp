@@ -2,6 +2,7 @@
 // torch.dtype classes, grad-mode context managers, seeding and the default generator, print
 // options, torch.autograd and torch.cuda.
 #include <cmath>
+#include <tuple>
 
 #include "core/context.h"
 #include "core/error.h"
@@ -24,12 +25,18 @@ std::shared_ptr<ClassObj> grad_mode_class(Interpreter& in, const std::string& na
   cls->call_hook = [name, enabled](Interpreter& in, CallArgs& a) -> ObjPtr {
     auto cm = std::make_shared<ContextManagerObj>();
     cm->type_name = name;
-    auto prev = std::make_shared<bool>(true);
-    cm->enter = [prev, enabled](Interpreter&) {
-      *prev = ctx().grad_enabled;
-      ctx().grad_enabled = enabled;
+    // inference_mode(mode=True) also makes the tensors created inside inference tensors;
+    // c10::InferenceMode(enabled) sets grad mode to !enabled and inference mode to enabled, so
+    // inference_mode(False) turns grad mode back on inside
+    bool inference = name == "inference_mode";
+    auto on = std::make_shared<bool>(true);
+    auto prev = std::make_shared<std::pair<bool, bool>>(true, false);
+    cm->enter = [prev, enabled, inference, on](Interpreter&) {
+      *prev = {ctx().grad_enabled, ctx().inference_mode};
+      ctx().grad_enabled = inference ? !*on : enabled;
+      if (inference) ctx().inference_mode = *on;
     };
-    cm->exit = [prev](Interpreter&) { ctx().grad_enabled = *prev; };
+    cm->exit = [prev](Interpreter&) { std::tie(ctx().grad_enabled, ctx().inference_mode) = *prev; };
     if (a.args.size() == 1 && a.kwargs.empty() &&
         (a.args[0]->kind == Kind::UserFunction || a.args[0]->kind == Kind::Function)) {
       CallArgs deco;
@@ -37,8 +44,9 @@ std::shared_ptr<ClassObj> grad_mode_class(Interpreter& in, const std::string& na
       return in.call(cm, deco);  // the interpreter's decorator path for context managers
     }
     ArgParser p(in, name, a);
-    p.get("mode", 0);
-    p.max_positional(name == "inference_mode" ? 1 : 0);
+    ObjPtr mode = p.get("mode", 0);
+    if (inference && mode && !is_none(mode)) *on = to_bool(in, mode);
+    p.max_positional(inference ? 1 : 0);
     p.finish();
     return cm;
   };
@@ -237,7 +245,7 @@ void install_torch_attributes(Interpreter& in, TorchModule& torch) {
   };
   torch.set("set_grad_enabled", sge);
   def(torch, T, "is_grad_enabled", [](Interpreter& in, CallArgs&) { return in.make_bool(ctx().grad_enabled); });
-  def(torch, T, "is_inference_mode_enabled", [](Interpreter& in, CallArgs&) { return in.make_bool(false); });
+  def(torch, T, "is_inference_mode_enabled", [](Interpreter& in, CallArgs&) { return in.make_bool(ctx().inference_mode); });
 
   // ---------------------------------------------------------------- random state
   torch.generator = make_generator(in);

@@ -2,6 +2,7 @@
 // instances attribute by attribute) and copy.copy (a tensor copy shares its storage).
 #include <unordered_map>
 
+#include "autograd/deepcopy.h"
 #include "core/error.h"
 #include "bindings/install.h"
 #include "python/library.h"
@@ -11,17 +12,22 @@ namespace tp::interp::lib {
 
 namespace {
 
-using Memo = std::unordered_map<const Object*, ObjPtr>;
+// objects by identity, and storages: tensors that shared a storage share its one copy
+// (torch/storage.py UntypedStorage.__deepcopy__ memoises by storage)
+struct Memo {
+  std::unordered_map<const Object*, ObjPtr> objects;
+  StorageMemo storages;
+};
 
 ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
   Interpreter::RecursionScope scope(in, "");
-  auto hit = memo.find(o.get());
-  if (hit != memo.end()) return hit->second;
+  auto hit = memo.objects.find(o.get());
+  if (hit != memo.objects.end()) return hit->second;
   ObjPtr out;
   switch (o->kind) {
     case Kind::Tensor: {
       const Tensor& t = tensor_of(o);
-      Tensor c = tp::deepcopy(t);
+      Tensor c = tp::deepcopy(t, &memo.storages);
       c.impl()->is_parameter = t.impl()->is_parameter;
       out = in.wrap_tensor(c);
       break;
@@ -29,7 +35,7 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
     case Kind::NdArray: out = in.wrap_ndarray(tp::clone(array_of(o))); break;
     case Kind::List: {
       auto l = std::make_shared<ListObj>();
-      memo[o.get()] = l;  // before the items: self-referencing lists
+      memo.objects[o.get()] = l;  // before the items: self-referencing lists
       for (auto& it : cast<ListObj>(o).items) l->items.push_back(deepcopy(in, it, memo));
       return l;
     }
@@ -41,7 +47,7 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
     }
     case Kind::Dict: {
       auto d = std::make_shared<DictObj>();
-      memo[o.get()] = d;
+      memo.objects[o.get()] = d;
       for (auto& [k, v] : cast<DictObj>(o).items) d->items.push_back({deepcopy(in, k, memo), deepcopy(in, v, memo)});
       return d;
     }
@@ -58,13 +64,13 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
       inst->cls = src.cls;
       inst->repr_hook = src.repr_hook;
       inst->call_hook = src.call_hook;
-      memo[o.get()] = inst;
+      memo.objects[o.get()] = inst;
       for (auto& k : src.attr_order) inst->set(k, deepcopy(in, src.attrs.at(k), memo));
       return inst;
     }
     default: out = o; break;  // immutable or shared (numbers, str, None, functions, dtypes, modules)
   }
-  memo[o.get()] = out;
+  memo.objects[o.get()] = out;
   return out;
 }
 

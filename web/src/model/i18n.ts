@@ -144,6 +144,31 @@ const en = {
   'error.stale': 'The program did not start, so the picture is still the last run that worked (dimmed). Fix line {line} and run again.',
   'error.fullMessage': 'show the whole message',
   'error.shortMessage': 'show less',
+  // lessons
+  'lesson.panel': 'Lesson',
+  'lesson.of': 'Lesson {n} of {total}',
+  'lesson.shared': 'A shared lesson',
+  'lesson.prev': '← Previous lesson',
+  'lesson.next': 'Next lesson →',
+  'lesson.list': 'All lessons',
+  'lesson.done': 'done',
+  'lesson.try': 'Try it yourself',
+  'lesson.try.title': 'Edit this program freely; the lesson notes stay until you run your own code',
+  'lesson.close': 'Leave the lesson',
+  'lesson.share': 'Share lesson',
+  'lesson.share.title': 'Copy a link that opens this lesson at this step (your own lesson too: write it in the lesson format, then share it)',
+  'lesson.note': 'Note for this step',
+  'lesson.predict': 'Predict, then run',
+  'lesson.predict.hint': 'Pick an answer: the page checks it against what the program actually does, then shows the step.',
+  'lesson.yes': 'Yes',
+  'lesson.no': 'No',
+  'lesson.right': 'Right.',
+  'lesson.wrong': 'Not quite.',
+  'lesson.trace': 'The trace shows: {answer}',
+  'lesson.skipped': 'You went past this question; the trace shows: {answer}',
+  'lesson.stepLink': 'Link to this step',
+  'lesson.bad': 'This lesson link could not be read: {message}',
+  'lesson.none': 'none',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -285,34 +310,34 @@ const zh: Record<MessageKey, string> = {
   'error.stale': '程序没有开始运行，所以图中仍是上一次成功运行的状态（已变暗）。请修改第 {line} 行后再运行。',
   'error.fullMessage': '显示完整信息',
   'error.shortMessage': '收起',
+  // lessons
+  'lesson.panel': '课程',
+  'lesson.of': '第 {n} 课，共 {total} 课',
+  'lesson.shared': '分享来的课',
+  'lesson.prev': '← 上一课',
+  'lesson.next': '下一课 →',
+  'lesson.list': '全部课程',
+  'lesson.done': '已完成',
+  'lesson.try': '自己动手试试',
+  'lesson.try.title': '随意修改这个程序；在你运行自己的代码之前，课程说明会一直保留',
+  'lesson.close': '退出课程',
+  'lesson.share': '分享本课',
+  'lesson.share.title': '复制一个链接，打开本课并停在这一步（你自己写的课也可以：按课程格式写好，再分享）',
+  'lesson.note': '这一步的说明',
+  'lesson.predict': '先预测，再运行',
+  'lesson.predict.hint': '选一个答案：页面会对照程序实际的运行结果检查它，然后显示这一步。',
+  'lesson.yes': '是',
+  'lesson.no': '否',
+  'lesson.right': '答对了。',
+  'lesson.wrong': '不太对。',
+  'lesson.trace': '运行记录显示：{answer}',
+  'lesson.skipped': '你跳过了这道题；运行记录显示：{answer}',
+  'lesson.stepLink': '这一步的链接',
+  'lesson.bad': '无法读取这个课程链接：{message}',
+  'lesson.none': '无',
 };
 
 const TABLE: Record<Lang, Record<MessageKey, string>> = { en, 'zh-CN': zh };
-
-/** Lesson titles by file name (examples/NN_name.py → name); a test checks every lesson has both. */
-export const LESSON_TITLES: Record<Lang, Record<string, string>> = {
-  en: {
-    clone_detach_data: 'clone(), detach() and .data',
-    views_share_storage: 'Views share their base\'s storage',
-    expand_as_strided: 'expand() and as_strided(): cells read many times',
-    view_needs_compatible_strides: 'view() needs compatible strides',
-    autograd_basics: 'Autograd basics',
-    saved_tensor_modified: 'A saved tensor modified in place',
-  },
-  'zh-CN': {
-    clone_detach_data: 'clone()、detach() 与 .data',
-    views_share_storage: '视图共享基张量的存储',
-    expand_as_strided: 'expand() 与 as_strided()：单元被多次读取',
-    view_needs_compatible_strides: 'view() 需要兼容的步长',
-    autograd_basics: '自动求导基础',
-    saved_tensor_modified: '被原地修改的保存张量',
-  },
-};
-
-/** A lesson's title, falling back to its file name (spaces for underscores) when none is written. */
-export function lessonTitle(lang: Lang, id: string): string {
-  return LESSON_TITLES[lang][id] ?? id.replace(/_/g, ' ');
-}
 
 export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const template = TABLE[lang][key] ?? en[key];

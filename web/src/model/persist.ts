@@ -104,7 +104,7 @@ export function loadDraft(store: KeyValueStore): string | null {
   }
 }
 
-function keepDraft(store: KeyValueStore, code: string): void {
+export function keepDraft(store: KeyValueStore, code: string): void {
   try {
     store.setItem(DRAFT_KEY, code);
   } catch {

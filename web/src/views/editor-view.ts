@@ -3,7 +3,7 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { pythonLanguage } from '@codemirror/lang-python';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { EditorState, StateEffect, StateField, type Range } from '@codemirror/state';
+import { Compartment, EditorState, StateEffect, StateField, type Range } from '@codemirror/state';
 import {
   Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightSpecialChars, keymap, lineNumbers,
 } from '@codemirror/view';
@@ -76,8 +76,14 @@ const marksField = StateField.define<{ marks: EditorMarks; deco: DecorationSet }
   provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
 });
 
+// tabindex: the code stays focusable (and its scroller reachable by keyboard) when read-only, where
+// CodeMirror drops contenteditable; when editable it is the tab stop it already was
+const readOnlyExt = (on: boolean) => [EditorState.readOnly.of(on), EditorView.contentAttributes.of({ 'aria-readonly': String(on), tabindex: '0' })];
+
 export class EditorView_ {
   private readonly view: EditorView;
+  /** a lesson's program is shown read-only until the learner chooses "try it yourself" */
+  private readonly readOnly = new Compartment();
 
   constructor(container: HTMLElement, doc: string, handlers: {
     onRun: () => void; onChange: (code: string) => void; label: string;
@@ -110,6 +116,7 @@ export class EditorView_ {
           pythonLanguage, // the language alone: python() adds completion sources that pull in @codemirror/autocomplete
           keymap.of([runKey, ...defaultKeymap, ...historyKeymap, indentWithTab]),
           marksField,
+          this.readOnly.of(readOnlyExt(false)),
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
           ...(handlers.readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []),
@@ -128,6 +135,10 @@ export class EditorView_ {
 
   setCode(code: string): void {
     this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: code } });
+  }
+
+  setReadOnly(on: boolean): void {
+    this.view.dispatch({ effects: this.readOnly.reconfigure(readOnlyExt(on)) });
   }
 
   update(marks: EditorMarks): void {

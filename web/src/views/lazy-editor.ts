@@ -18,6 +18,8 @@ export class LazyEditor {
   private real: EditorView_ | null = null;
   private readonly shell: HTMLTextAreaElement;
   private marks: EditorMarks | null = null;
+  /** a lesson's program is read-only until "try it yourself" (applied to whichever editor is up) */
+  private readOnly: boolean | null = null;
   /** Settles when CodeMirror has replaced the shell (or failed to load: the shell stays). */
   readonly loaded: Promise<void>;
 
@@ -42,6 +44,7 @@ export class LazyEditor {
       this.shell.remove();
       this.real = new EditorView_(container, code, handlers);
       if (this.marks) this.real.update(this.marks);
+      if (this.readOnly !== null) this.real.setReadOnly(this.readOnly);
       if (focused) this.real.focus();
     }, () => {
       // the chunk failed to load (offline without a cache): the textarea keeps working
@@ -55,6 +58,12 @@ export class LazyEditor {
   setCode(code: string): void {
     if (this.real) this.real.setCode(code);
     else this.shell.value = code;
+  }
+
+  setReadOnly(on: boolean): void {
+    this.readOnly = on;
+    this.shell.readOnly = on;
+    this.real?.setReadOnly(on);
   }
 
   update(marks: EditorMarks): void {
