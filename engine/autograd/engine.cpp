@@ -2,6 +2,7 @@
 // torch/autograd/__init__.py (_make_grads) and torch/csrc/autograd/autograd.cpp (run_backward).
 #include "autograd/engine.h"
 
+#include <cmath>
 #include <map>
 #include <queue>
 #include <unordered_map>
@@ -102,6 +103,34 @@ void run_post_hooks(Node& fn, TensorList& outputs, const TensorList& inputs) {
     if (auto r = h.second(outputs, inputs)) outputs = std::move(*r);
 }
 
+// GraphTask::set_exception_without_signal: under anomaly mode the failing node's forward stack is
+// reported (PyAnomalyMetadata::print_stack / _format_stack) before the error propagates.
+void report_anomaly(const Node& fn) {
+  if (!ctx().anomaly_enabled || !ctx().report_anomaly) return;
+  std::string name = fn.cpp_name();
+  if (!fn.anomaly_stack) {
+    ctx().report_anomaly("Error detected in " + name + ". No forward pass information available. Enable detect "
+                         "anomaly during forward pass for more information.");
+    return;
+  }
+  ctx().report_anomaly("Error detected in " + name + ". Traceback of forward call that caused the error:\n" +
+                       *fn.anomaly_stack);
+}
+
+// Engine::evaluate_function under AnomalyMode::should_check_nan: a gradient with a nan fails.
+void check_nan(const Node& fn, const TensorList& outputs) {
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (!outputs[i].defined() || !is_floating(outputs[i].dtype())) continue;
+    GradModeGuard off(false);
+    Tensor c = contiguous(outputs[i]);
+    bool nan = false;
+    for (int64_t j = 0; j < c.numel() && !nan; ++j) nan = std::isnan(c.double_at(c.storage_offset() + j));
+    if (nan)
+      throw TorchError("RuntimeError", "Function '" + fn.cpp_name() + "' returned nan values in its " +
+                                           std::to_string(i) + "th output.");
+  }
+}
+
 }  // namespace
 
 std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorList& root_grads, bool keep_graph,
@@ -191,6 +220,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
   while (!ready.empty()) {
     std::shared_ptr<Node> fn = ready.top().fn;
     ready.pop();
+    try {
     TensorList inputs = std::move(buffers[fn.get()]);
     buffers.erase(fn.get());
     inputs.resize(std::max(inputs.size(), fn->num_outputs()));
@@ -209,6 +239,11 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       inputs.clear();
       bool stealable = g.defined() && g.impl_ptr().use_count() == 1;
       if (g.defined()) accumulate_into_leaf(*acc, g, stealable);
+      // AccumulateGrad::apply: tensor_post_acc_grad_hooks, after the grad is in place (leaf still requiring grad).
+      if (g.defined() && acc->variable->requires_grad && !acc->variable->post_accumulate_grad_hooks.empty()) {
+        auto hooks = acc->variable->post_accumulate_grad_hooks;  // a copy: a hook may remove itself
+        for (auto& h : hooks) h.second(acc->variable);
+      }
       if (!fn->post_hooks.empty()) {
         TensorList none;
         run_post_hooks(*fn, none, {g});
@@ -237,6 +272,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
         outputs[i] = conform(outputs[i], e.function->input_meta[e.input_nr], *fn, i);
     }
     if (!fn->post_hooks.empty()) run_post_hooks(*fn, outputs, in_copy);
+    if (ctx().anomaly_enabled && ctx().anomaly_check_nan) check_nan(*fn, outputs);
     if (ctx().on_backward_event) {
       BackwardEvent ev;
       ev.kind = BackwardEvent::Kind::Execute;
@@ -251,6 +287,10 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       bool is_ready = --deps[e.function.get()] == 0;
       add_to_buffer(e.function, e.input_nr, std::move(outputs[i]));
       if (is_ready) ready.push(Task{e.function});
+    }
+    } catch (...) {
+      report_anomaly(*fn);
+      throw;
     }
   }
   BackwardEvent end;

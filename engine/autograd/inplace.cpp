@@ -17,6 +17,8 @@
 
 namespace tp {
 
+void set_defer_output_pack(bool on);  // autograd/node.cpp
+
 namespace {
 
 [[noreturn]] void inplace_error(const Tensor& self, const std::string& msg) {
@@ -93,7 +95,14 @@ Tensor inplace_via(const Tensor& self, const std::vector<Tensor>& others, bool c
     native::write_result_(self, result);
     return self;
   }
-  Tensor result = op(stand_in(self, copy_self));
+  Tensor result;
+  {
+    struct Defer {  // the result is packed once, by resave_output below
+      Defer() { set_defer_output_pack(true); }
+      ~Defer() { set_defer_output_pack(false); }
+    } defer;
+    result = op(stand_in(self, copy_self));
+  }
   native::write_result_(self, result);
   std::shared_ptr<Node> grad_fn = result.grad_fn();
   FunctionNode* fn = grad_fn ? grad_fn->as_function_node() : nullptr;

@@ -16,6 +16,15 @@ namespace tp {
 
 class Node;
 
+// torch.autograd.graph.saved_tensors_hooks (saved_variable_hooks.h): one object per saved tensor;
+// pack() runs when the tensor is saved and keeps what the pack hook returned, unpack() runs the
+// unpack hook on it when backward (or a `_saved_*` attribute) reads the tensor.
+struct SavedTensorHooks {
+  virtual ~SavedTensorHooks() = default;
+  virtual void pack(const Tensor& t) = 0;
+  virtual Tensor unpack() = 0;
+};
+
 // Where a gradient flows: input `input_nr` of `function` (null function = no gradient, "None").
 struct Edge {
   std::shared_ptr<Node> function;
@@ -66,6 +75,13 @@ class SavedVariable {
   Tensor data_;                              // strong (inputs) or a grad_fn-less alias (outputs)
   std::weak_ptr<TensorImpl> original_;       // the tensor as the program sees it
   std::weak_ptr<Node> inplace_view_fn_;      // see set_inplace_on_view
+  // Saved through saved_tensors_hooks (data_ stays empty): the hooks and the metadata
+  // save_metadata keeps so unpack can rebuild the tensor's autograd identity.
+  std::shared_ptr<SavedTensorHooks> hooks_;
+  std::shared_ptr<Node> hooked_grad_fn_;          // a non-leaf input's grad_fn
+  std::weak_ptr<Node> hooked_accumulator_;        // a leaf's AccumulateGrad
+  bool hooked_requires_grad_ = false;
+  Tensor unpack_hooked(const Node* owner) const;
   uint32_t output_nr_ = 0;
   int64_t saved_version_ = 0;
   VersionCounterPtr counter_;
@@ -129,6 +145,9 @@ class Node : public std::enable_shared_from_this<Node> {
   using PostHook = Callable<std::optional<TensorList>(const TensorList&, const TensorList&)>;
   std::vector<std::pair<int64_t, PreHook>> pre_hooks;
   std::vector<std::pair<int64_t, PostHook>> post_hooks;
+
+  // Anomaly mode (PyAnomalyMetadata::store_stack): the forward stack when the node was made, or null.
+  std::shared_ptr<const std::string> anomaly_stack;
 
   // retain_grad() hooks: (output_nr, tensor) pairs whose .grad is set when this node runs.
   std::vector<std::pair<uint32_t, std::weak_ptr<TensorImpl>>> retain_grad_hooks;

@@ -64,6 +64,12 @@ void install_tensor_core_methods(Interpreter& in, ClassObj& tensor_class);
 // once_differentiable); the ctx object's C-level attributes (lib::getattr/setattr on instances); the
 // Python object of a custom Function's node (its ctx), or nullptr for other nodes.
 void install_autograd_function(Interpreter& in, ModuleObj& autograd);
+// bindings/autograd/: torch.autograd.graph (saved_tensors_hooks, save_on_cpu).
+void install_autograd_graph(Interpreter& in, ModuleObj& autograd);
+// bindings/autograd/anomaly_mode.cpp: detect_anomaly, set_detect_anomaly, torch.set_anomaly_enabled.
+void install_anomaly_mode(Interpreter& in, ModuleObj& torch, ModuleObj& autograd);
+// bindings/autograd/functional.cpp: torch.autograd.functional (jacobian, hessian, vjp, jvp).
+void install_autograd_functional(Interpreter& in, ModuleObj& autograd);
 ObjPtr function_ctx_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);
 bool function_ctx_setattr(Interpreter& in, const ObjPtr& self, const std::string& name, const ObjPtr& value);
 ObjPtr custom_function_object(const std::shared_ptr<tp::Node>& n);

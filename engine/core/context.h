@@ -17,6 +17,7 @@
 namespace tp {
 
 struct BackwardEvent;  // autograd/engine.h
+struct SavedTensorHooks;  // autograd/node.h
 
 class Context {
  public:
@@ -51,6 +52,16 @@ class Context {
   // Warnings leave through this callback as (category, message), e.g. ("UserWarning", "...").
   Callable<void(const std::string&, const std::string&)> on_warning;
   void warn(const std::string& message, const std::string& category = "UserWarning");
+
+  // torch.autograd.graph.saved_tensors_hooks: a stack of hook-pair makers; only the innermost packs.
+  std::vector<Callable<std::shared_ptr<SavedTensorHooks>()>> saved_tensor_hooks;
+
+  // torch.autograd.set_detect_anomaly / detect_anomaly (autograd/anomaly_mode.h): nodes made while it
+  // is on keep the program's stack (forward_stack, set by the bindings); the engine then checks each
+  // node's gradients for nan and reports a failing node's stack through report_anomaly.
+  bool anomaly_enabled = false, anomaly_check_nan = true;
+  Callable<std::string()> forward_stack;
+  Callable<void(const std::string&)> report_anomaly;
 
   // Backward-pass events for the trace (autograd/engine.h defines BackwardEvent); unset = not recorded.
   Callable<void(const BackwardEvent&)> on_backward_event;

@@ -48,6 +48,8 @@ struct TensorImpl {
   int64_t attr_version = 0;                // version when a view's grad_fn was last set (autograd/ regenerates it after)
   bool is_parameter = false;               // nn.Parameter (repr "Parameter containing:")
   std::vector<std::pair<int64_t, GradHook>> grad_hooks;  // register_hook on a leaf: (handle id, hook)
+  // register_post_accumulate_grad_hook (leaf only): run on the leaf after its .grad was updated.
+  std::vector<std::pair<int64_t, Callable<void(const std::shared_ptr<TensorImpl>&)>>> post_accumulate_grad_hooks;
 };
 
 class Tensor {

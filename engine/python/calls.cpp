@@ -121,6 +121,7 @@ ObjPtr Interpreter::Impl::call_user(const UserFunctionObj& f, CallArgs& args, Ob
   if (!args.args.empty()) fr.first_arg = args.args[0];
   if (f.code->is_generator) return make_generator(std::move(function), f, std::move(fr));
   fr.caller = frame;
+  fr.caller_line = caller_line;
   frame = &fr;
   if (f.code->expr) {
     in.current_line_ = f.code->line;

@@ -206,6 +206,28 @@ std::string format_traceback(const PyException& e, const std::string& filename,
   return out + last + "\n";
 }
 
+// torch.fx.traceback.format_stack() = traceback.format_list(traceback.extract_stack()[:-1]): one
+// entry per live frame, outermost first, each at the line its running expression starts on; no
+// caret lines (format_list of extracted frames prints none in PyTorch's anomaly warnings).
+std::string Interpreter::format_stack() const {
+  std::vector<TracebackEntry> entries;
+  int line = current_line_;
+  for (const Frame* f = impl_->frame; f; f = f->caller) {
+    TracebackEntry t;
+    t.function = f->name;
+    t.line = line;
+    if (const Expr* x = f->failing; x && x->col >= 0 && x->line <= line) t.line = x->line;
+    entries.insert(entries.begin(), t);
+    line = f->caller_line;
+  }
+  std::string out;
+  for (auto& t : entries) {
+    out += "  File \"" + filename_ + "\", line " + std::to_string(t.line) + ", in " + t.function + "\n";
+    out += entry_lines(t, source_line(t.line));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- Impl helpers
 
 PyException Interpreter::Impl::make_error(const std::string& type, const std::string& message) {

@@ -389,6 +389,8 @@ ObjPtr Interpreter::Impl::resume_genexp(const Comp& c, const std::shared_ptr<Sco
       in.exit_call();
     }
   } restore{in, frame, frame, in.current_line_};
+  fr.caller = frame;
+  fr.caller_line = in.current_line_;
   frame = &fr;
   in.current_line_ = c.line;
   try {

@@ -50,6 +50,7 @@ class Resume {
     Frame* caller = impl_.frame;
     int caller_line = impl_.current_line_ref();
     g_.frame.caller = impl_.frame;
+    g_.frame.caller_line = caller_line;
     impl_.frame = &g_.frame;
     g_.running = true;
     struct Restore {

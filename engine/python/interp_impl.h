@@ -103,6 +103,8 @@ struct Frame {
   // The expression whose own operation is running (its operands are done); null = the statement
   // itself. Tracebacks underline it, as CPython 3.11 does with instruction positions.
   const Expr* failing = nullptr;
+  // The caller's line at the call (Interpreter::format_stack walks `caller` with it).
+  int caller_line = 0;
 };
 
 // super(): attribute lookups start after `start` in the MRO of self's class.

@@ -149,6 +149,23 @@ void Interpreter::warn(const std::string& message, const std::string& category) 
   if (on_stderr) on_stderr(text);
 }
 
+void Interpreter::warn_explicit(const std::string& message, const std::string& category, const std::string& location,
+                                const std::string& source) {
+  std::string action = "default";
+  for (auto& f : impl_->warning_filters) {
+    if (impl_->exception_isinstance(category, f.second)) {
+      action = f.first;
+      break;
+    }
+  }
+  if (action == "ignore") return;
+  if (action == "error") impl_->throw_error(category, message);
+  if (action != "always" && !impl_->warned.insert({-2, location + ": " + category + ": " + message}).second) return;
+  std::string text = location + ": " + category + ": " + message + "\n";
+  if (!source.empty()) text += "  " + source + "\n";
+  if (on_stderr) on_stderr(text);
+}
+
 void Interpreter::warn_once(const std::string& message, const std::string& category) {
   if (impl_->warned.insert({-1, category + ": " + message}).second) warn(message, category);
 }

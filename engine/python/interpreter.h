@@ -56,6 +56,12 @@ class Interpreter {
   void warn(const std::string& message, const std::string& category = "UserWarning");
   // TORCH_WARN_ONCE: the first time in this session only, whatever the line.
   void warn_once(const std::string& message, const std::string& category = "UserWarning");
+  // A warning raised from inside PyTorch's own Python code: shown as `location: category: message`
+  // followed by `source` (Note [Anomaly mode text] in bindings/autograd/anomaly_mode.cpp).
+  void warn_explicit(const std::string& message, const std::string& category, const std::string& location,
+                     const std::string& source);
+  // traceback.format_stack() now, outermost frame first, as CPython 3.11 formats it.
+  std::string format_stack() const;
   void write_stdout(const std::string& s);
   std::string repr(const ObjPtr& o);
   // repr for the trace: never runs learner code (a user __repr__ would run, print and be traced

@@ -432,6 +432,8 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
   body.depth = frame->depth + 1;
   body.qualprefix = frame->qualprefix + s.name + ".";
   Frame* saved = frame;
+  body.caller = saved;
+  body.caller_line = in.current_line_;
   frame = &body;
   struct Restore {
     Frame*& f;

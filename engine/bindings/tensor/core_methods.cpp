@@ -190,6 +190,44 @@ void install_tensor_core_methods(Interpreter& in, ClassObj& tc) {
     return handle;
   });
 
+  // torch/_tensor.py register_post_accumulate_grad_hook: leaves only; the hook sees the leaf after
+  // its .grad was accumulated and must return None (python_hook.cpp PyFunctionTensorPostAccGradHooks).
+  method(tc, "register_post_accumulate_grad_hook", [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
+    ObjPtr hook = p.required("hook", 0);
+    if (!self.requires_grad()) throw TorchError("RuntimeError", "cannot register a hook on a tensor that doesn't require gradient");
+    if (!tp::is_leaf(self)) throw TorchError("RuntimeError", "post accumulate grad hooks cannot be registered on non-leaf tensors");
+    static int64_t last_handle = 0;  // only compared for equality
+    int64_t id = ++last_handle;
+    ObjPtr name_obj = in.getattr_or_null(hook, "__name__");
+    std::string name = name_obj ? in.str(name_obj) : in.type_name(hook);
+    // _call_hooks: returning None or the tensor itself is no change; anything else must pass
+    // check_single_result, and a change at all fails.
+    self.impl()->post_accumulate_grad_hooks.emplace_back(id, [&in, hook, name](const std::shared_ptr<TensorImpl>& leaf) {
+      ObjPtr arg = in.wrap_tensor(Tensor(leaf));
+      ObjPtr r = in.call(hook, CallArgs{{arg}, {}});
+      if (is_none(r) || r == arg) return;
+      if (!is_tensor(r)) throw TorchError("RuntimeError", "expected Variable or None (got " + in.type_name(r) + ")");
+      if (tensor_of(r).sizes() != leaf->sizes)
+        throw TorchError("RuntimeError", "hook '" + name + "' has changed the size of value");
+      throw TorchError("RuntimeError", "Tensor post accumulate grad hooks should return None.");
+    });
+    std::weak_ptr<TensorImpl> owner = self.impl_ptr();
+    auto handle = std::make_shared<InstanceObj>("RemovableHandle");
+    std::weak_ptr<Object> self_ref = handle;
+    handle->repr_hook = [self_ref](Interpreter& in) {
+      return "<torch.utils.hooks.RemovableHandle object at " + in.address_of(self_ref.lock()) + ">";
+    };
+    handle->set("remove", in.make_function("RemovableHandle.remove", [owner, id](Interpreter& in, CallArgs&) {
+      if (auto t = owner.lock()) {
+        auto& hooks = t->post_accumulate_grad_hooks;
+        for (auto it = hooks.begin(); it != hooks.end(); ++it)
+          if (it->first == id) { hooks.erase(it); break; }
+      }
+      return in.none();
+    }));
+    return handle;
+  });
+
   // ---------------------------------------------------------------- Python values
   method(tc, "item", [](Interpreter& in, Tensor& self, ArgParser& p) { return scalar_obj(in, tp::item(self)); });
   method(tc, "tolist", [](Interpreter& in, Tensor& self, ArgParser& p) {

@@ -133,6 +133,9 @@ void install_autograd(Interpreter& in, ModuleObj& torch) {
   in.register_module("torch.autograd", ag);
   torch.set("autograd", ag);
   install_autograd_function(in, *ag);
+  install_autograd_graph(in, *ag);
+  install_anomaly_mode(in, torch, *ag);
+  install_autograd_functional(in, *ag);
 }
 
 void install_cuda(Interpreter& in, ModuleObj& torch) {

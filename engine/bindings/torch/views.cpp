@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "bindings/install.h"
 #include "bindings/torch/memory_format.h"
+#include "ops/shape/view_dtype.h"
 
 namespace tp::interp::lib {
 
@@ -54,8 +55,11 @@ std::string type_string(const Tensor& t) {
 
 void install_view_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "view", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    // view(dtype): the same bytes read as another dtype (ops/shape/view_dtype.cpp).
     if (p.count() == 1 && p.positional(0)->kind == Kind::DType)
-      throw TorchError("RuntimeError", "view(dtype) is not supported by the playground");
+      return in.wrap_tensor(native::view_dtype(self, to_dtype(p.positional(0))));
+    if (p.count() == 0 && p.has_kwargs())
+      if (ObjPtr d = p.kw("dtype")) return in.wrap_tensor(native::view_dtype(self, to_dtype(d)));
     return in.wrap_tensor(tp::view(self, sizes_from(in, p, 0)));
   });
   method(tc, "view_as", [](Interpreter& in, Tensor& self, ArgParser& p) {
