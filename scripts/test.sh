@@ -24,6 +24,8 @@ if [ -f web/package.json ]; then
   echo "== web: typecheck, Vitest, production build, browser tests"
   (cd web && npx tsc --noEmit && npx vitest run && npx vite build && node --test e2e/)
   echo "== benchmarks (print figures; fail only on gross regressions)"
-  (cd web && node scripts/bench.mjs --loads 3 && node --no-experimental-fetch scripts/bench-kernels.mjs)
+  scripts/build.sh bench  # the kernel benchmark's native and WebAssembly programs
+  (cd web && node scripts/bench.mjs --loads 3 && node --no-experimental-fetch scripts/bench-kernels.mjs &&
+    node --no-experimental-fetch scripts/bench-trace.mjs)
 fi
 echo "== all tests passed"
