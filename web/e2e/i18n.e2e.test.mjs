@@ -77,7 +77,7 @@ test('the zh-CN page shows no English-only interface text, at any step of any le
     const code = readFileSync(join(EXAMPLES, file), 'utf8');
     const programWords = new Set(words(code));
     const { page, problems } = await openWithCode(browser, code, { lang: 'zh-CN', reducedMotion: 'reduce' });
-    const traceWords = new Set(words(await page.evaluate(() => JSON.stringify(window.__tensorplay.state.state.model.trace.steps.map((s) => [s.error?.message, s.nodes.map((n) => [n.name, n.saved.map((x) => x.name)]), s.objects.map((o) => o.type)])))));
+    const traceWords = new Set(words(await page.evaluate(() => JSON.stringify(window.__tensorplay.state.state.model.trace.steps.map((s) => [s.error?.message, s.nodes.map((n) => [n.name, n.saved.map((x) => x.name)]), s.objects.map((o) => [o.type, o.repr])])).replace(/\\[nt]/g, ' '))));  // reprs are Python's output (an optimizer's "Parameter Group 0"), not interface text
     const check = async (where) => {
       for (const w of words(await page.evaluate(readableText))) {
         if (uiWords.has(w) && !programWords.has(w) && !traceWords.has(w)) found.set(w, found.get(w) ?? `${file} ${where}`);

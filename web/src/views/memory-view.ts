@@ -681,11 +681,12 @@ export class MemoryView {
     const more = { above: el.scrollTop > 0, below: el.scrollTop + el.clientHeight < el.scrollHeight - 1 };
     return {
       top: r.top + (more.above ? band('above') : 0), left: r.left,
-      bottom: r.top + el.clientHeight - formula - (more.below ? band('below') : 0), right: r.left + el.clientWidth,
+      // the formula bar and the lower markers are both pinned to the bottom edge: they overlap
+      bottom: r.top + el.clientHeight - Math.max(formula, more.below ? band('below') : 0), right: r.left + el.clientWidth,
     };
   }
 
-  private drawArrows(): void {
+  private drawArrows(pass = 0): void {
     const frame = this.frame;
     if (!frame || !this.root.contains(frame.layout)) {
       for (const side of EDGE_SIDES) this.setEdgeMarks(side, [], 0);
@@ -725,6 +726,10 @@ export class MemoryView {
         this.arrow(svg, o.start, { x: m.left + 3 - origin.left, y: m.top + m.height / 2 - origin.top }, o.name, o.keys.join(' '));
       });
     }
+    // The markers just shown, hidden or rewrapped change how much of the panel is seen: decide
+    // once more with the bands as they now are (once: the second pass's markers are final).
+    const now = this.visibleBox();
+    if (pass === 0 && (Math.abs(now.top - view.top) > 0.5 || Math.abs(now.bottom - view.bottom) > 0.5)) this.drawArrows(1);
   }
 
   private arrow(svg: SVGSVGElement, from: { x: number; y: number }, to: { x: number; y: number }, name: string, keys: string): void {
