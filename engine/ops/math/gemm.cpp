@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -71,11 +72,9 @@ struct Tile {
   }
 };
 
-}  // namespace
-
 template <class T>
-void gemm(int64_t n, int64_t m, int64_t k, const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t b_rs,
-          int64_t b_cs, T* out, int64_t o_rs, int64_t o_cs) {
+void blocked_gemm(int64_t n, int64_t m, int64_t k, const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t b_rs,
+                  int64_t b_cs, T* out, int64_t o_rs, int64_t o_cs) {
   using K = Tile<T>;
   constexpr int MR = K::MR, NR = K::NR;
   constexpr int64_t MC = 64;  // rows of a packed at once (64 x k stays in L2 for the sizes we see)
@@ -113,6 +112,23 @@ void gemm(int64_t n, int64_t m, int64_t k, const T* a, int64_t a_rs, int64_t a_c
           for (int64_t jj = 0; jj < nc; ++jj) out[(r0 + ii) * o_rs + (j0 + jj) * o_cs] = c[ii * NR + jj];
       }
     }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void gemm(int64_t n, int64_t m, int64_t k, const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t b_rs,
+          int64_t b_cs, T* out, int64_t o_rs, int64_t o_cs) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    // Signed integers wrap in PyTorch, but overflowing a signed lane is undefined in C++: compute
+    // in the unsigned type of the same width, whose wrapping gives the same two's-complement bits
+    // (signed and unsigned variants of a type may alias).
+    using U = std::make_unsigned_t<T>;
+    blocked_gemm<U>(n, m, k, reinterpret_cast<const U*>(a), a_rs, a_cs, reinterpret_cast<const U*>(b), b_rs, b_cs,
+                    reinterpret_cast<U*>(out), o_rs, o_cs);
+  } else {
+    blocked_gemm<T>(n, m, k, a, a_rs, a_cs, b, b_rs, b_cs, out, o_rs, o_cs);
   }
 }
 
