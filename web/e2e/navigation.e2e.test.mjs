@@ -1,5 +1,5 @@
-// Long programs: run to line (click the gutter), next iteration of the loop, and the REPL, which
-// runs after the end of the program, closed while an earlier step is shown.
+// Long programs: run to line (click the gutter), next iteration of the loop, and REPL lines, which
+// are steps after the program's (closed for input while an earlier step is shown).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
@@ -46,18 +46,42 @@ test('click a line number to run to it; N (or the button) goes to the next itera
   await page.close();
 });
 
-test('stepping back closes the REPL (it ran after the end of the program) and says so', async () => {
+test('REPL lines are steps of the timeline: drawn like any statement, hidden before they ran', async () => {
   const { page, problems } = await openWithCode(browser, LOOP, { reducedMotion: 'reduce' });
-  await page.fill('#repl-input', 'x.sum()');
+  const programSteps = await page.evaluate(() => window.__tensorplay.state.stepCount);
+  const names = () => page.evaluate(() => [...document.querySelectorAll('#memory .card .names-on-card')].map((e) => e.textContent));
+  await page.fill('#repl-input', 'w = x * 3');
   await page.press('#repl-input', 'Enter');
-  await page.waitForFunction(() => document.querySelector('.console-out')?.textContent?.includes('>>> x.sum()'));
-  await page.evaluate(() => window.__tensorplay.state.goTo(2));
+  await page.waitForFunction((n) => window.__tensorplay.state.stepCount === n + 1, programSteps);
+  // the page moved to the input's step: the picture has w, the label and legend name the input
+  assert.equal(await step(page), programSteps);
+  assert.ok((await names()).includes('w'));
+  assert.match(await page.textContent('.stepper .label'), />>> w = x \* 3/);
+  assert.match(await page.textContent('.step-legend'), /REPL input >>> w = x \* 3 just ran/);
+  assert.equal(await page.locator('.stepper .mark.repl').count(), 1);
+  assert.equal(await page.locator('.cm-step-line').count(), 0, 'no line of the editor ran');
+  assert.match(await page.textContent('.console-out'), />>> w = x \* 3\n$/);
+
+  // one step back: the program's last step, without w, and the REPL closed and labelled
+  await page.click('.stepper .prev');
+  assert.equal(await step(page), programSteps - 1);
+  assert.ok(!(await names()).includes('w'));
   assert.equal(await page.isDisabled('#repl-input'), true);
   assert.ok(await page.isVisible('.repl-after-end'));
-  assert.doesNotMatch(await page.textContent('.console-out'), />>> x\.sum\(\)/, 'no end-of-program lines beside an earlier picture');
+  assert.doesNotMatch(await page.textContent('.console-out'), />>> w/, 'no later lines beside an earlier picture');
+  assert.match(await page.textContent('.step-legend'), /next to run: REPL input >>> w = x \* 3/);
   await page.click('.repl-after-end .to-end');
   assert.equal(await page.isDisabled('#repl-input'), false);
-  assert.match(await page.textContent('.console-out'), />>> x\.sum\(\)\ntensor\(30\.\)/);
+
+  // an input that raises is a step too: its error card quotes the input, the program's error stays none
+  await page.fill('#repl-input', 'x.view(7)');
+  await page.press('#repl-input', 'Enter');
+  await page.waitForFunction((n) => window.__tensorplay.state.stepCount === n + 2, programSteps);
+  assert.match(await page.textContent('.step-legend'), /REPL input >>> x\.view\(7\) raised RuntimeError/);
+  assert.ok(await page.isVisible('.error-card.shown'));
+  assert.match(await page.textContent('.error-card'), /x\.view\(7\)/);
+  assert.match(await page.textContent('.console-out'), />>> x\.view\(7\)\nTraceback[\s\S]*RuntimeError: shape '\[7\]' is invalid for input of size 3/);
+  await page.screenshot({ path: new URL('./out/repl-steps.png', import.meta.url).pathname });
   assert.deepEqual(problems, []);
   await page.close();
 });

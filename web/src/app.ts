@@ -282,8 +282,7 @@ export class App {
       this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message, line: outcome.line });
       return;
     }
-    const r = outcome.result;
-    this.state.addRepl({ input: line, stdout: r.stdout, stderr: r.stderr, echo: r.echo, error: r.error });
+    this.state.addRepl(line, outcome.result);
   }
 
   /** Ends the run (or REPL line) in flight; the page keeps the code and the last trace. */
@@ -469,7 +468,7 @@ export class App {
       // one error, shown once: the card beside the picture (on the step that raised it, or for a
       // run that never started), a mark on its line in the editor, the traceback in the console
       const runError = s.status.kind === 'ran' ? s.status.error : null;
-      const uncaughtHere = step?.error && model && s.step === model.errorStep() ? step.error : null;
+      const uncaughtHere = model && s.step >= 0 ? model.uncaughtAt(s.step) : null;
       const shownError = s.stale ?? uncaughtHere ?? (trace && trace.steps.length === 0 ? trace.error : null);
       const marks = {
         tensors: new Set<Id>(s.stale ? [] : shownError?.tensor_ids ?? []),
@@ -477,14 +476,16 @@ export class App {
       };
       const te = performance.now();
       this.editor.update({
-        step: step && !s.stale ? { line: step.line, endLine: step.end_line } : null,
-        next: s.stale ? null : trace?.steps[s.step + 1]?.line ?? null,
+        // a REPL input's step ran no line of the editor
+        step: step && !s.stale && !step.repl ? { line: step.line, endLine: step.end_line } : null,
+        next: s.stale || step?.repl ? null : trace?.steps[s.step + 1]?.line || null,
         error: runError ? { line: runError.line, text: t(L, 'error.inEditor', { type: runError.type }) } : null,
       });
       this.diagnostics.editorMs = performance.now() - te;
       this.els.right.classList.toggle('stale', s.stale !== null);
-      const source = s.stale ? this.editor.code : trace?.source ?? '';
-      this.errorCard.update(shownError, L, s.stale !== null, shownError ? source.split('\n')[shownError.line - 1] ?? '' : '');
+      const source = s.stale ? this.editor.code : step?.repl ? step.repl.input : trace?.source ?? '';
+      this.errorCard.update(shownError, L, s.stale !== null, shownError ? source.split('\n')[shownError.line - 1] ?? '' : '',
+        !s.stale && step?.repl ? step.repl.input : null);
       const tm = performance.now();
       this.memory.update(world, L, marks);
       this.diagnostics.memoryMs = performance.now() - tm;

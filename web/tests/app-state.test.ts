@@ -78,8 +78,9 @@ describe('AppState', () => {
 
   it('keeps REPL history until the next run', () => {
     const s = new AppState();
-    s.addRepl({ input: '1+1', stdout: '', stderr: '', echo: '2', error: null });
+    s.addRepl('1+1', { schema_version: 2, source: '1+1', stdout: '', stderr: '', echo: '2', error: null, steps: [] });
     expect(s.state.repl).toHaveLength(1);
+    expect(s.state.model).toBeNull(); // an input with no steps adds none to the timeline
     s.loadTrace(fixture('autograd_backward'), 1);
     expect(s.state.repl).toHaveLength(0);
   });

@@ -6,8 +6,8 @@ describe('stepLegend', () => {
   it('names the line just run and the next line, and nothing next at the end', () => {
     const trace = fixture('clone_detach_data');
     const n = trace.steps.length;
-    expect(stepLegend(trace, 0)).toEqual({ justRun: trace.steps[0].line, next: trace.steps[1].line, raised: null, caught: false });
-    expect(stepLegend(trace, n - 1)).toEqual({ justRun: trace.steps[n - 1].line, next: null, raised: null, caught: false });
+    expect(stepLegend(trace, 0)).toEqual({ justRun: trace.steps[0].line, input: null, next: trace.steps[1].line, nextInput: null, raised: null, caught: false });
+    expect(stepLegend(trace, n - 1)).toEqual({ justRun: trace.steps[n - 1].line, input: null, next: null, nextInput: null, raised: null, caught: false });
     expect(stepLegend(trace, n)).toBeNull();
     expect(stepLegend(null, 0)).toBeNull();
   });

@@ -145,10 +145,11 @@ describe('ConsoleView, ErrorView, StepperView', () => {
     expect(c.text).toBe('0\n');
     c.update(m, m.stepCount - 1, [], 'en');
     expect(root.querySelector('.traceback')!.textContent).toMatch(/^Traceback[\s\S]*RuntimeError: one of the variables/);
-    c.update(m, m.stepCount - 1, [{ input: 'b._version', stdout: '', stderr: '', echo: '1', error: null }], 'en');
+    const entry = { input: 'b._version', stdout: '', stderr: '', echo: '1', error: null, firstStep: m.stepCount, steps: 0 };
+    c.update(m, m.stepCount - 1, [entry], 'en');
     expect(c.text).toMatch(/>>> b\._version\n1\n$/);
     // stepped back: the REPL (which ran after the end) is hidden and closed, and says why
-    c.update(m, 1, [{ input: 'b._version', stdout: '', stderr: '', echo: '1', error: null }], 'en');
+    c.update(m, 1, [entry], 'en');
     expect(c.text).not.toContain('>>> b._version');
     expect((root.querySelector('#repl-input') as HTMLInputElement).disabled).toBe(true);
     expect((root.querySelector('.repl-after-end') as HTMLElement).hidden).toBe(false);

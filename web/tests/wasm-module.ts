@@ -1,9 +1,15 @@
 // Loads the real WebAssembly engine (build/wasm) for the tests that run it under Node.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TensorplayModule } from '@wasm/tensorplay.mjs';
 
-export const repo = new URL('../../', import.meta.url);
+// Under happy-dom import.meta.url is not this file's path: then the repository is the parent of the
+// Vitest root (web/).
+const here = new URL('../../', import.meta.url);
+export const repo = here.protocol === 'file:' && existsSync(new URL('CMakeLists.txt', here))
+  ? here
+  : pathToFileURL(join(process.cwd(), '..') + '/');
 const wasmDir = new URL('build/wasm/', repo);
 const wasmFile = new URL('tensorplay.wasm', wasmDir);
 const mjsFile = new URL('tensorplay.mjs', wasmDir);

@@ -146,6 +146,20 @@ export interface Step {
   storages: Storage[];
   nodes: GraphNode[];
   backward: BackwardRun | null;
+  /** set on the steps of a REPL input appended to the program's timeline (model/repl-timeline.ts);
+   * their `line` is 0 (no line of the editor ran) */
+  repl?: ReplStepInfo;
+}
+
+/** Which REPL input a step ran, and where in it. */
+export interface ReplStepInfo {
+  /** position of the input in the REPL history */
+  entry: number;
+  input: string;
+  /** line within the input */
+  line: number;
+  /** this step raised the error that ended its input */
+  uncaught: boolean;
 }
 
 /** What the engine sends for a storage: `patch` ([position in values, value] pairs) stands for
@@ -182,6 +196,8 @@ export interface Trace {
   error: TraceError | null;
   limits?: Limits;
   steps: Step[];
+  /** how many of `steps` are the program's own; REPL inputs' steps follow them (absent = all) */
+  program_steps?: number;
   /** statements beyond the recorder's cap; the last step then holds the final state */
   steps_omitted?: number;
   /** Every storage's known cell values at a step (copy-on-write resolved; set by parseTrace). */

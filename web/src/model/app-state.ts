@@ -2,6 +2,7 @@
 // language, REPL history). Views read it and redraw; nothing here touches the DOM.
 import type { Trace, TraceError } from '../engine/trace';
 import type { Lang } from './i18n';
+import { appendRepl, emptyModel } from './repl-timeline';
 import { TraceModel } from './world';
 
 export type Status =
@@ -21,7 +22,13 @@ export interface ReplEntry {
   stderr: string;
   echo: string;
   error: TraceError | null;
+  /** where its steps start on the timeline, and how many it has (0: e.g. a SyntaxError) */
+  firstStep: number;
+  steps: number;
 }
+
+/** What a REPL input gave back: its trace and the repr the REPL echoes. */
+export type ReplOutcome = Trace & { echo: string };
 
 export interface State {
   status: Status;
@@ -147,8 +154,15 @@ export class AppState {
     return this.s.playing;
   }
 
-  addRepl(entry: ReplEntry): void {
-    this.set({ repl: [...this.s.repl, entry] });
+  /** A REPL input ran: its steps join the timeline after the program's (and earlier inputs'), and
+   * the page moves to its last step, the world it left. */
+  addRepl(input: string, r: ReplOutcome): void {
+    const base = this.s.model ?? emptyModel();
+    const model = r.steps.length ? appendRepl(base, r, input, this.s.repl.length) : this.s.model;
+    const entry: ReplEntry = {
+      input, stdout: r.stdout, stderr: r.stderr, echo: r.echo, error: r.error, firstStep: base.stepCount, steps: r.steps.length,
+    };
+    this.set({ model, repl: [...this.s.repl, entry], step: model ? model.stepCount - 1 : -1, playing: false });
   }
 
   clearRepl(): void {

@@ -18,7 +18,7 @@ export function stepAtLine(trace: Trace, from: number, line: number): number | n
 /** The next step that runs the same statement as step `from` (its loop's next pass), or null. */
 export function nextIteration(trace: Trace, from: number): number | null {
   const here = trace.steps[from];
-  if (!here) return null;
+  if (!here || here.repl) return null;
   for (let i = from + 1; i < trace.steps.length; i++) if (trace.steps[i].line === here.line) return i;
   return null;
 }
@@ -29,7 +29,7 @@ export function nextIteration(trace: Trace, from: number): number | null {
  */
 export function passesOf(trace: Trace, from: number): { steps: number[]; index: number } | null {
   const here = trace.steps[from];
-  if (!here) return null;
+  if (!here || here.repl) return null;
   const steps: number[] = [];
   trace.steps.forEach((s, i) => {
     if (s.line === here.line) steps.push(i);

@@ -1,7 +1,7 @@
 // The world at one step, resolved from the trace for drawing: storage values with copy-on-write
 // filled in, lookups by id, the names that reach each tensor, tensors grouped by storage and by
 // version counter, and what changed since the previous step. Pure data, no DOM.
-import type { CellValue, GraphNode, Id, PyObject, Step, Storage, Tensor, Trace } from '../engine/trace';
+import type { CellValue, GraphNode, Id, PyObject, Step, Storage, Tensor, Trace, TraceError } from '../engine/trace';
 import { t as tr, type Lang } from './i18n';
 
 export interface StorageGroup {
@@ -193,50 +193,69 @@ export class TraceModel {
     return this.trace.steps.length;
   }
 
+  /** Steps of the program itself; the REPL inputs' steps, if any, follow them. */
+  get programSteps(): number {
+    return this.trace.program_steps ?? this.trace.steps.length;
+  }
+
   world(index: number): World {
     const cached = this.cache.get(index);
     if (cached) return cached;
     const step = this.trace.steps[index];
     if (!step) throw new RangeError(`no step ${index} (trace has ${this.stepCount})`);
-    const values = this.trace.valuesAt?.(index) ?? this.valuesAt[index];
-    const w = new World(step, values, this.trace.steps[index - 1] ?? null);
+    const w = new World(step, this.values(index), this.trace.steps[index - 1] ?? null);
     if (this.cache.size > 64) this.cache.clear(); // bounded: a long trace is walked, not hoarded
     this.cache.set(index, w);
     return w;
   }
 
+  /** Every storage's known cell values at step `index`. */
+  values(index: number): Map<Id, CellValue[]> {
+    return this.trace.valuesAt?.(index) ?? this.valuesAt[index] ?? new Map();
+  }
+
   /**
-   * The step that raised the run's uncaught error, if any. A step whose exception the program
+   * The step that raised the program's uncaught error, if any. A step whose exception the program
    * caught (try/except) is a normal step: the program went on.
    */
   errorStep(): number | null {
     if (!this.trace.error) return null;
-    for (let i = this.trace.steps.length - 1; i >= 0; i--) if (this.trace.steps[i].error) return i;
+    for (let i = this.programSteps - 1; i >= 0; i--) if (this.trace.steps[i].error) return i;
     return null;
+  }
+
+  /** The error step `index` raised if it ended the program or its REPL input (not one caught). */
+  uncaughtAt(index: number): TraceError | null {
+    const s = this.trace.steps[index];
+    if (!s?.error) return null;
+    if (s.repl) return s.repl.uncaught ? s.error : null;
+    return index === this.errorStep() ? s.error : null;
   }
 
   /** Did this step raise an exception the program caught (and then went on)? */
   caughtAt(index: number): boolean {
-    return Boolean(this.trace.steps[index]?.error) && index !== this.errorStep();
+    return Boolean(this.trace.steps[index]?.error) && !this.uncaughtAt(index);
   }
 
   /**
-   * stdout+stderr printed up to and including step `index`, as chunks in order. At the last step
-   * it also holds what no step owns: the traceback of the uncaught error (top-level stderr).
+   * stdout+stderr the program printed up to and including step `index`, as chunks in order. At its
+   * last step it also holds what no step owns: the traceback of the uncaught error (top-level
+   * stderr). REPL inputs' output is not here: the console draws it with their inputs.
    */
   outputUpTo(index: number): OutputChunk[] {
     const out: OutputChunk[] = [];
     let seenOut = '', seenErr = '';
-    for (let i = 0; i <= index && i < this.stepCount; i++) {
+    const end = this.programSteps - 1;
+    for (let i = 0; i <= index && i <= end; i++) {
       const s = this.trace.steps[i];
       if (s.stdout) out.push({ stream: 'stdout', text: s.stdout, step: i });
       if (s.stderr) out.push({ stream: 'stderr', text: s.stderr, step: i });
       seenOut += s.stdout;
       seenErr += s.stderr;
     }
-    if (index >= this.stepCount - 1) {
+    if (index >= end) {
       const { stdout, stderr } = this.trace;
-      const last = Math.max(0, this.stepCount - 1);
+      const last = Math.max(0, end);
       if (stdout.length > seenOut.length && stdout.startsWith(seenOut)) {
         out.push({ stream: 'stdout', text: stdout.slice(seenOut.length), step: last });
       }

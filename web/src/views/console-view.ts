@@ -1,6 +1,7 @@
 // The console: the program's output exactly as printed up to the current step (the current
-// statement's output highlighted), warnings and tracebacks styled apart, then the REPL history and
-// an input line that runs in the same session (Enter runs, ↑/↓ recall).
+// statement's output highlighted), warnings and tracebacks styled apart, then the REPL inputs up to
+// the current step (they are steps of the timeline too) and an input line that runs in the same
+// session (Enter runs, ↑/↓ recall).
 import type { ReplEntry } from '../model/app-state';
 import { classifyChunks } from '../model/console';
 import { t, type Lang } from '../model/i18n';
@@ -63,16 +64,23 @@ export class ConsoleView {
         parts.push(h('span', { class: cls, 'data-step': run.step }, run.text));
       }
     }
-    // REPL lines ran after the end of the program: beside an earlier step's picture they would
-    // show a later world, so before the last step they are hidden and the input is closed
+    // REPL inputs are steps after the program's: each shows from its first step on (its output so
+    // far while stepping through it), and new input is taken only at the last step, so the console
+    // never shows a later world beside an earlier picture
     const atEnd = !model || model.stepCount === 0 || step >= model.stepCount - 1;
     this.input.disabled = !atEnd;
     this.afterEnd.hidden = atEnd;
     this.afterEnd.firstElementChild!.textContent = t(lang, 'console.afterEnd');
     this.toEnd.textContent = t(lang, 'console.toEnd');
-    for (const e of atEnd ? repl : []) {
-      parts.push(h('span', { class: 'input' }, `>>> ${e.input}\n`));
-      if (e.stdout) parts.push(h('span', { class: 'stdout' }, e.stdout));
+    for (const e of repl) {
+      const last = e.firstStep + e.steps - 1;
+      if (!atEnd && step < Math.min(e.firstStep, last)) break;
+      const done = atEnd || step >= last;
+      const current = e.steps > 0 && step >= e.firstStep && step <= last;
+      parts.push(h('span', { class: current ? 'input current-input' : 'input' }, `>>> ${e.input}\n`));
+      const stdout = done ? e.stdout : stepsOutput(model, e.firstStep, step);
+      if (stdout) parts.push(h('span', { class: 'stdout' }, stdout));
+      if (!done) continue;
       if (e.echo) parts.push(h('span', { class: 'echo' }, e.echo.endsWith('\n') ? e.echo : e.echo + '\n'));
       for (const run of classifyChunks([{ stream: 'stderr', text: e.stderr, step: -1 }])) {
         parts.push(h('span', { class: run.kind }, run.text));
@@ -90,4 +98,11 @@ export class ConsoleView {
   get text(): string {
     return this.out.textContent ?? '';
   }
+}
+
+/** What steps `from`..`to` of the timeline printed to stdout (a REPL input part-way through). */
+function stepsOutput(model: TraceModel | null, from: number, to: number): string {
+  let text = '';
+  for (let i = from; model && i <= to; i++) text += model.trace.steps[i]?.stdout ?? '';
+  return text;
 }

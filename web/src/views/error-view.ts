@@ -15,8 +15,9 @@ export class ErrorView {
     container.tabIndex = 0; // it may scroll (a long message in presentation mode): keyboards can too
   }
 
-  /** `stale`: the error stopped the latest run before it started; the picture is an older run's. */
-  update(error: TraceError | null, lang: Lang, stale = false, sourceLine = ''): void {
+  /** `stale`: the error stopped the latest run before it started; the picture is an older run's.
+   * `replInput`: the REPL input that raised it (its lines are not the editor's). */
+  update(error: TraceError | null, lang: Lang, stale = false, sourceLine = '', replInput: string | null = null): void {
     const c = this.container;
     c.classList.toggle('shown', error !== null);
     if (!error) {
@@ -35,7 +36,8 @@ export class ErrorView {
     });
     c.classList.remove('full');
     const parts: (HTMLElement | null)[] = [
-      h('h3', {}, t(lang, 'error.heading', { type: error.type, line: error.line })),
+      h('h3', {}, replInput !== null ? t(lang, 'error.replHeading', { type: error.type, input: replInput })
+        : t(lang, 'error.heading', { type: error.type, line: error.line })),
       stale ? h('p', { class: 'stale-note' }, t(lang, 'error.stale', { line: error.line })) : null,
       h('p', { class: `pt-message${long ? ' clamped' : ''}` }, message),
       more,

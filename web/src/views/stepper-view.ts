@@ -1,5 +1,5 @@
 // Step controls: first/back/play/forward/last buttons, a timeline slider with marks on steps that
-// raised or ran backward(), and the "Step n of N · line L" label.
+// raised or ran backward() and where REPL inputs begin, and the "Step n of N · line L" label.
 import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
 import { endedBy, stepLegend } from '../model/step-legend';
@@ -95,10 +95,9 @@ export class StepperView {
     this.range.value = String(Math.max(0, step));
     this.range.disabled = n < 2;
     this.range.setAttribute('aria-label', t(lang, 'step.timeline'));
-    this.range.setAttribute('aria-valuetext', n ? t(lang, 'step.label', { n: step + 1, total: n, line: trace!.steps[step].line }) : '');
-    this.label.textContent = n && step >= 0
-      ? t(lang, 'step.label', { n: step + 1, total: n, line: trace!.steps[step].line })
-      : t(lang, 'step.none');
+    const label = n && step >= 0 ? stepLabel(trace!, step, lang) : '';
+    this.range.setAttribute('aria-valuetext', label);
+    this.label.textContent = label || t(lang, 'step.none');
     this.label.dataset.step = String(step);
     this.drawLegend(trace, step, lang);
     this.drawPasses(trace, step);
@@ -135,14 +134,18 @@ export class StepperView {
       this.legend.replaceChildren();
       return;
     }
+    const ran = l.input !== null
+      ? t(lang, l.raised && !l.caught ? 'legend.replRaised' : 'legend.replJustRun', { input: l.input, type: l.raised ?? '' })
+      : l.raised && l.caught ? t(lang, 'legend.caught', { line: l.justRun, type: l.raised })
+        : l.raised ? t(lang, 'legend.raised', { line: l.justRun, type: l.raised })
+          : t(lang, 'legend.justRun', { line: l.justRun });
+    const next = l.nextInput !== null ? t(lang, 'legend.replNext', { input: l.nextInput })
+      : l.next === null ? t(lang, l.input !== null ? 'legend.replEnd' : 'legend.end') : t(lang, 'legend.next', { line: l.next });
     this.legend.replaceChildren(
       h('span', { class: 'item' }, h('span', { class: `swatch ${l.raised && !l.caught ? 'raised' : 'just-run'}`, 'aria-hidden': 'true' }),
-        l.raised && l.caught ? t(lang, 'legend.caught', { line: l.justRun, type: l.raised })
-          : l.raised ? t(lang, 'legend.raised', { line: l.justRun, type: l.raised })
-            : t(lang, 'legend.justRun', { line: l.justRun }),
+        ran,
         pass && pass.steps.length > 1 ? h('b', { class: 'pass-count' }, ` · ${t(lang, 'legend.pass', { n: pass.index + 1, total: pass.steps.length })}`) : null),
-      h('span', { class: 'item' }, h('span', { class: `swatch ${l.next === null ? 'end' : 'next'}`, 'aria-hidden': 'true' }),
-        l.next === null ? t(lang, 'legend.end') : t(lang, 'legend.next', { line: l.next })),
+      h('span', { class: 'item' }, h('span', { class: `swatch ${l.next === null && l.nextInput === null ? 'end' : 'next'}`, 'aria-hidden': 'true' }), next),
     );
   }
 
@@ -154,6 +157,17 @@ export class StepperView {
     trace.steps.forEach((s, i) => {
       const kind = s.error ? (endedBy(trace, i) ? 'error' : 'caught') : s.backward ? 'backward' : null;
       if (kind) this.marks.append(h('span', { class: `mark ${kind}`, style: `left: ${(i / (n - 1)) * 100}%` }));
+      // where each REPL input's steps begin (after the program's)
+      if (s.repl && trace.steps[i - 1]?.repl?.entry !== s.repl.entry) {
+        this.marks.append(h('span', { class: 'mark repl', style: `left: ${(i / (n - 1)) * 100}%` }));
+      }
     });
   }
+}
+
+/** "Step n of N · line L", or the REPL input the step ran. */
+function stepLabel(trace: Trace, step: number, lang: Lang): string {
+  const s = trace.steps[step], total = trace.steps.length;
+  return s.repl ? t(lang, 'step.replLabel', { n: step + 1, total, input: s.repl.input })
+    : t(lang, 'step.label', { n: step + 1, total, line: s.line });
 }
