@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkArrows, settle } from './arrow-geometry.mjs';
 import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
@@ -22,77 +23,6 @@ after(async () => {
 });
 
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-/** Waits until the memory panel's scroll position and size have held for four frames (the page
- * scrolls to each step's change, possibly twice, and groups get laid out as they come into view). */
-const settle = (page) => page.evaluate(() => new Promise((resolve) => {
-  const m = document.getElementById('memory');
-  let last = '', same = 0, n = 0;
-  const tick = () => {
-    const now = `${m.scrollTop}/${m.scrollHeight}`;
-    same = now === last ? same + 1 : 0;
-    last = now;
-    if (same >= 4 || ++n > 120) resolve(undefined);
-    else requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-}));
-
-/** Runs in the page: every (name, target card) pair and where its arrow ends. */
-function checkArrows() {
-  const scroller = document.getElementById('memory');
-  const p = scroller.getBoundingClientRect();
-  const view = { top: p.top, bottom: p.top + scroller.clientHeight, left: p.left, right: p.left + scroller.clientWidth };
-  // what the edge markers cover is not seen
-  for (const row of scroller.querySelectorAll('.edge-marks:not([hidden]) .edge-row')) {
-    const r = row.getBoundingClientRect();
-    if (row.closest('.above')) view.top = Math.max(view.top, r.bottom);
-    else view.bottom = Math.min(view.bottom, r.top);
-  }
-  const inBox = (pt, r) => pt.x >= r.left && pt.x <= r.right && pt.y >= r.top && pt.y <= r.bottom;
-  const links = [...scroller.querySelectorAll('svg.arrows path.link')];
-  const marks = [...scroller.querySelectorAll('.edge-mark')];
-  const problems = [];
-  let onCard = 0, onEdge = 0;
-  for (const chip of scroller.querySelectorAll('.name-chip[data-targets]')) {
-    const name = chip.dataset.name;
-    for (const key of chip.dataset.targets.split(' ')) {
-      const card = scroller.querySelector(`[data-card="${key}"]`);
-      if (!card) {
-        problems.push(`${name} → ${key}: no card`);
-        continue;
-      }
-      const mine = links.filter((l) => l.dataset.from === name && l.dataset.to.split(' ').includes(key));
-      if (mine.length !== 1) {
-        problems.push(`${name} → ${key}: ${mine.length} arrows`);
-        continue;
-      }
-      const svg = mine[0].ownerSVGElement.getBoundingClientRect();
-      const end = mine[0].getPointAtLength(mine[0].getTotalLength());
-      const pt = { x: svg.left + end.x, y: svg.top + end.y };
-      const c = card.getBoundingClientRect();
-      if (inBox(pt, c) && inBox(pt, view)) {
-        onCard++;
-        continue;
-      }
-      const mark = marks.find((m) => m.dataset.name === name && m.dataset.targets.split(' ').includes(key));
-      if (mark && inBox(pt, mark.getBoundingClientRect())) {
-        const below = mark.textContent.startsWith('↓');
-        const seen = Math.min(c.bottom, view.bottom) - Math.max(c.top, view.top);
-        // 16 px is the least the page draws an arrow onto; the band it keeps for markers may exceed
-        // the marker row by a few px
-        if (seen >= 20) problems.push(`${name}: edge marker although ${seen.toFixed(0)} px of its card are visible`);
-        if (below ? c.top < view.top : c.bottom > view.bottom) problems.push(`${name}: marker on the wrong edge`);
-        if (!mark.textContent.includes(name)) problems.push(`${name}: marker says "${mark.textContent}"`);
-        onEdge++;
-        continue;
-      }
-      problems.push(`${name} → ${key}: arrow ends at (${pt.x.toFixed(0)}, ${pt.y.toFixed(0)}), outside its card ` +
-        `[${c.left.toFixed(0)}, ${c.top.toFixed(0)} – ${c.right.toFixed(0)}, ${c.bottom.toFixed(0)}] and not on its edge marker`);
-    }
-  }
-  return { problems, onCard, onEdge };
-}
-
 const LAYOUTS = {
   'the page at 1280×720': { viewport: { width: 1280, height: 720 }, present: false },
   'presentation mode at 1280×720 × 150 %': { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5, present: true },
