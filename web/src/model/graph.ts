@@ -2,6 +2,7 @@
 // run as an ordered list of frames to animate. Names are PyTorch's (grad_fn.name()).
 import type { BackwardRun, GraphNode, Id, Tensor } from '../engine/trace';
 import type { World } from './world';
+import { collapseChains } from './graph-collapse';
 import { t as tr, type Lang } from './i18n';
 
 export interface GraphBox {
@@ -53,6 +54,8 @@ export interface GraphOptions {
 export interface GraphModel {
   boxes: GraphBox[];
   edges: GraphEdge[];
+  /** hidden box key → the box drawn for it (a long chain shown as one box, graph-collapse.ts) */
+  hidden?: ReadonlyMap<string, string>;
 }
 
 /** Width of one character of the monospace labels, and the height of one line, at text scale 1. */
@@ -166,7 +169,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
     e.labelWidth = cols ? Math.ceil((cols * CHAR_W + 8) * k) : 0;
     e.labelHeight = cols ? Math.ceil(LINE_H * k * (e.flow && e.label ? 2 : 1)) : 0;
   }
-  return { boxes, edges };
+  return collapseChains({ boxes, edges }, lang, (title, lines) => boxSize(title, lines, k));
 }
 
 export function oneLine(repr: string): string {

@@ -15,12 +15,41 @@ export function stepAtLine(trace: Trace, from: number, line: number): number | n
   return null;
 }
 
+/** Each line's steps in order, per trace (built once: stepping asks on every redraw). */
+const stepsByLine = new WeakMap<Trace, Map<number, number[]>>();
+function lineSteps(trace: Trace, line: number): number[] {
+  let index = stepsByLine.get(trace);
+  if (!index) {
+    index = new Map();
+    trace.steps.forEach((s, i) => {
+      if (s.repl) return;
+      const list = index!.get(s.line);
+      if (list) list.push(i);
+      else index!.set(s.line, [i]);
+    });
+    stepsByLine.set(trace, index);
+  }
+  return index.get(line) ?? [];
+}
+
+/** Position of `step` in the sorted `steps` (binary search), or -1. */
+function positionOf(steps: number[], step: number): number {
+  let lo = 0, hi = steps.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (steps[mid] === step) return mid;
+    if (steps[mid] < step) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** The next step that runs the same statement as step `from` (its loop's next pass), or null. */
 export function nextIteration(trace: Trace, from: number): number | null {
   const here = trace.steps[from];
   if (!here || here.repl) return null;
-  for (let i = from + 1; i < trace.steps.length; i++) if (trace.steps[i].line === here.line) return i;
-  return null;
+  const steps = lineSteps(trace, here.line);
+  return steps[positionOf(steps, from) + 1] ?? null;
 }
 
 /**
@@ -30,9 +59,6 @@ export function nextIteration(trace: Trace, from: number): number | null {
 export function passesOf(trace: Trace, from: number): { steps: number[]; index: number } | null {
   const here = trace.steps[from];
   if (!here || here.repl) return null;
-  const steps: number[] = [];
-  trace.steps.forEach((s, i) => {
-    if (s.line === here.line) steps.push(i);
-  });
-  return { steps, index: steps.indexOf(from) };
+  const steps = lineSteps(trace, here.line);
+  return { steps, index: positionOf(steps, from) };
 }

@@ -4,6 +4,8 @@
 // each leaf's .grad appears when its AccumulateGrad runs.
 import { backwardFrames, buildGraph, oneLine, type BackwardFrame, type GraphBox } from '../model/graph';
 import type { GraphLayout } from '../model/graph-layout';
+import { LayoutCache } from '../model/layout-cache';
+import { framesOnDrawn } from '../model/graph-collapse';
 import { t, type Lang } from '../model/i18n';
 import { tensorColor } from '../model/layout';
 import type { World } from '../model/world';
@@ -19,11 +21,6 @@ let loadedLayouter: Layouter | null = null;
 function loadLayouter(): Promise<Layouter> {
   layouter ??= import('../model/graph-layout').then((m) => (loadedLayouter = m.layoutGraph));
   return layouter;
-}
-
-/** Same boxes and edges → same layout: consecutive steps usually share their graph. */
-function graphKey(m: ReturnType<typeof buildGraph>): string {
-  return JSON.stringify([m.boxes.map((b) => [b.key, b.width, b.height]), m.edges.map((e) => [e.from, e.to, e.labelWidth, e.labelHeight])]);
 }
 
 const FRAME_MS = 700;
@@ -49,7 +46,8 @@ export class GraphView {
   private drawnScale = 1;
   private timer = 0;
   private renderToken = 0;
-  private readonly layouts = new Map<string, GraphLayout>();
+  /** Same shape → same layout: consecutive steps, and a loop's iterations, share their graph's. */
+  private readonly layouts = new LayoutCache(LAYOUT_CACHE);
   private warmToken = 0;
   /** Set by the app: false while playing fast or in tests that want the final picture at once. */
   animate = true;
@@ -232,7 +230,7 @@ export class GraphView {
       });
     }
     if (run) {
-      const frames = backwardFrames(run, world.nodes, lang);
+      const frames = framesOnDrawn(backwardFrames(run, world.nodes, lang), model.hidden ?? new Map());
       const root = world.nodes.get(run.root)?.name ?? 'backward()';
       this.note.append(h('span', {}, t(lang, 'graph.backward', { root })));
       const replay = h('button', { type: 'button' }, `↻ ${t(lang, 'graph.replay')}`);
@@ -269,14 +267,7 @@ export class GraphView {
   }
 
   private layoutOf(model: ReturnType<typeof buildGraph>, layoutFn: Layouter): GraphLayout {
-    const key = graphKey(model);
-    let layout = this.layouts.get(key);
-    if (!layout) {
-      layout = layoutFn(model);
-      if (this.layouts.size >= LAYOUT_CACHE) this.layouts.delete(this.layouts.keys().next().value!);
-      this.layouts.set(key, layout);
-    }
-    return layout;
+    return this.layouts.get(model, layoutFn);
   }
 
   private draw(boxes: GraphBox[], layout: GraphLayout): void {

@@ -39,7 +39,9 @@ export class StepperView {
   private readonly legend: HTMLElement;
   /** ticks on the timeline at every pass of the current statement (its loop's iterations) */
   private readonly passes: HTMLElement;
-  private passesKey = '';
+  private passesTrace: Trace | null = null;
+  private passesLine = -1;
+  private readonly passLayers = new Map<number, HTMLElement[]>();
   private markedTrace: Trace | null = null;
 
   constructor(container: HTMLElement, handlers: StepperHandlers) {
@@ -111,19 +113,29 @@ export class StepperView {
     if (trace !== this.markedTrace) this.drawMarks(trace);
   }
 
-  /** A loop's passes of the current statement as ticks on the timeline (at most a few hundred). */
+  /** A loop's passes of the current statement as ticks on the timeline (at most a few hundred),
+   * built once per line of a trace: stepping through a loop swaps between a few prebuilt layers. */
   private drawPasses(trace: Trace | null, step: number): void {
+    if (trace !== this.passesTrace) {
+      this.passesTrace = trace;
+      this.passLayers.clear();
+    }
     const p = trace && trace.steps.length > 1 ? passesOf(trace, step) : null;
-    const key = p && p.steps.length > 1 ? `${trace!.steps[step].line}/${p.steps.length}/${trace!.steps.length}` : '';
-    if (key === this.passesKey) return;
-    this.passesKey = key;
-    clear(this.passes);
-    if (!p || p.steps.length < 2) return;
-    const n = trace!.steps.length;
-    const stride = Math.ceil(p.steps.length / 300);
-    p.steps.forEach((i, k) => {
-      if (k % stride === 0) this.passes.append(h('span', { class: 'pass', style: `left: ${(i / (n - 1)) * 100}%` }));
-    });
+    const line = p && p.steps.length > 1 ? trace!.steps[step].line : -1;
+    if (line === this.passesLine) return;
+    this.passesLine = line;
+    if (line < 0) {
+      clear(this.passes);
+      return;
+    }
+    let layer = this.passLayers.get(line);
+    if (!layer) {
+      const n = trace!.steps.length;
+      const stride = Math.ceil(p!.steps.length / 300);
+      layer = p!.steps.filter((_, k) => k % stride === 0).map((i) => h('span', { class: 'pass', style: `left: ${(i / (n - 1)) * 100}%` }));
+      this.passLayers.set(line, layer);
+    }
+    this.passes.replaceChildren(...layer);
   }
 
   /** The swatches match the editor's line marks (styles.css: .cm-step-line, .cm-next-line). */
