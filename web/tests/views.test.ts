@@ -153,6 +153,10 @@ describe('ConsoleView, ErrorView, StepperView', () => {
     expect(c.text).not.toContain('>>> b._version');
     expect((root.querySelector('#repl-input') as HTMLInputElement).disabled).toBe(true);
     expect((root.querySelector('.repl-after-end') as HTMLElement).hidden).toBe(false);
+    // with no REPL lines ahead there is no banner: the closed input says why itself
+    c.update(m, 1, [], 'en');
+    expect((root.querySelector('.repl-after-end') as HTMLElement).hidden).toBe(true);
+    expect((root.querySelector('#repl-input') as HTMLInputElement).placeholder).toMatch(/earlier step/);
   });
 
   it('explains the error next to PyTorch\'s message, in either language', () => {

@@ -55,7 +55,7 @@ export class ConsoleView {
   }
 
   update(model: TraceModel | null, step: number, repl: readonly ReplEntry[], lang: Lang): void {
-    this.input.placeholder = t(lang, 'console.placeholder');
+
     this.input.setAttribute('aria-label', t(lang, 'console.repl'));
     const parts: HTMLElement[] = [];
     if (model) {
@@ -69,7 +69,9 @@ export class ConsoleView {
     // never shows a later world beside an earlier picture
     const atEnd = !model || model.stepCount === 0 || step >= model.stepCount - 1;
     this.input.disabled = !atEnd;
-    this.afterEnd.hidden = atEnd;
+    this.input.placeholder = t(lang, atEnd ? 'console.placeholder' : 'console.placeholderEarlier');
+    // the banner only where REPL lines lie ahead on the timeline; otherwise the closed input says it
+    this.afterEnd.hidden = atEnd || repl.length === 0;
     this.afterEnd.firstElementChild!.textContent = t(lang, 'console.afterEnd');
     this.toEnd.textContent = t(lang, 'console.toEnd');
     for (const e of repl) {
