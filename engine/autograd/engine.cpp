@@ -24,6 +24,17 @@ void emit(const BackwardEvent& e) {
   if (ctx().on_backward_event) ctx().on_backward_event(e);
 }
 
+// A hook ran during backward: a tracer shows it fire on the node or tensor it hangs on.
+void emit_hook(const char* which, const Node& fn, int64_t tensor_id) {
+  if (!ctx().on_backward_event) return;
+  BackwardEvent e;
+  e.kind = BackwardEvent::Kind::Hook;
+  e.node_id = fn.id;
+  e.tensor_id = tensor_id;
+  e.hook = which;
+  emit(e);
+}
+
 // validate_outputs: a gradient takes the shape (sum_to), dtype and device its input had.
 Tensor conform(const Tensor& grad, const InputMeta& meta, const Node& producer, size_t index) {
   if (!grad.defined()) return grad;
@@ -54,19 +65,23 @@ struct CompareTask {
 // Tensor hooks (register_hook), in registration order, before the node uses its gradients: on a
 // non-leaf's grad_fn input, or on a leaf's gradient before AccumulateGrad adds it to .grad.
 void run_tensor_hooks(Node& fn, TensorList& inputs) {
-  auto apply = [](const GradHook& hook, Tensor& g) {
+  auto apply = [&fn](const GradHook& hook, Tensor& g, int64_t tensor_id) {
     if (!g.defined()) return;
     if (auto replaced = hook(g.impl_ptr())) g = Tensor(std::move(replaced));
+    emit_hook("tensor", fn, tensor_id);
   };
   if (auto* acc = fn.as_accumulate_grad()) {
     if (inputs.empty()) return;
     auto hooks = acc->variable->grad_hooks;  // a copy: a hook may remove itself
-    for (auto& h : hooks) apply(h.second, inputs[0]);
+    for (auto& h : hooks) apply(h.second, inputs[0], acc->variable->id);
     return;
   }
   auto hooks = fn.tensor_pre_hooks;
-  for (auto& h : hooks)
-    if (h.input_nr < inputs.size()) apply(h.fn, inputs[h.input_nr]);
+  for (auto& h : hooks) {
+    if (h.input_nr >= inputs.size()) continue;
+    std::shared_ptr<TensorImpl> owner = h.input_nr < fn.outputs.size() ? fn.outputs[h.input_nr].lock() : nullptr;
+    apply(h.fn, inputs[h.input_nr], owner ? owner->id : -1);
+  }
 }
 
 // retain_grad hooks (variable.cpp VariableHooks::retain_grad).
@@ -92,8 +107,10 @@ void run_retain_hooks(Node& fn, const TensorList& inputs) {
 // Node pre hooks (call_pre_hooks): after the tensor hooks, before the node runs.
 void run_pre_hooks(Node& fn, TensorList& inputs) {
   auto hooks = fn.pre_hooks;  // a copy: a hook may remove itself
-  for (auto& h : hooks)
+  for (auto& h : hooks) {
     if (auto r = h.second(inputs)) inputs = std::move(*r);
+    emit_hook("pre", fn, -1);
+  }
 }
 
 // Node post hooks (call_post_hooks): on (what the node returned, what it received).
@@ -240,13 +257,16 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       bool stealable = g.defined() && g.impl_ptr().use_count() == 1;
       if (g.defined()) accumulate_into_leaf(*acc, g, stealable);
       // AccumulateGrad::apply: tensor_post_acc_grad_hooks, after the grad is in place (leaf still requiring grad).
+      size_t post_accumulate = 0, post = 0;
       if (g.defined() && acc->variable->requires_grad && !acc->variable->post_accumulate_grad_hooks.empty()) {
         auto hooks = acc->variable->post_accumulate_grad_hooks;  // a copy: a hook may remove itself
         for (auto& h : hooks) h.second(acc->variable);
+        post_accumulate = hooks.size();
       }
       if (!fn->post_hooks.empty()) {
         TensorList none;
         run_post_hooks(*fn, none, {g});
+        post = fn->post_hooks.size();
       }
       BackwardEvent e;
       e.kind = BackwardEvent::Kind::Accumulate;
@@ -256,6 +276,9 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       e.grads_out = {Tensor(acc->variable->grad)};
       g = Tensor();
       emit(e);
+      // shown after the gradient they saw has landed
+      for (size_t k = 0; k < post_accumulate; ++k) emit_hook("post_accumulate_grad", *fn, acc->variable->id);
+      for (size_t k = 0; k < post; ++k) emit_hook("post", *fn, -1);
       continue;
     }
 
@@ -280,6 +303,7 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       ev.grads_in = std::move(in_copy);
       ev.grads_out = outputs;
       emit(ev);
+      for (size_t k = 0; k < fn->post_hooks.size(); ++k) emit_hook("post", *fn, -1);  // they saw its results
     }
     for (size_t i = 0; i < outputs.size(); ++i) {
       const Edge& e = fn->next_edges[i];

@@ -11,12 +11,15 @@
 namespace tp {
 
 struct BackwardEvent {
-  enum class Kind { Begin, Execute, Accumulate, Retain, End };
+  enum class Kind { Begin, Execute, Accumulate, Retain, Hook, End };
   Kind kind = Kind::Execute;
   int64_t node_id = 0;       // Begin: the root node; Execute/Accumulate: the node run
   TensorList grads_in;       // Execute: gradients received (undefined = None); Accumulate: incoming
   TensorList grads_out;      // Execute: one per next edge; Accumulate/Retain: the resulting .grad
-  int64_t tensor_id = 0;     // Accumulate: the leaf; Retain: the non-leaf whose .grad was set
+  int64_t tensor_id = 0;     // Accumulate: the leaf; Retain: the non-leaf whose .grad was set;
+                             // Hook: the tensor the hook hangs on (-1: none, or gone)
+  const char* hook = "";     // Hook: "tensor" (register_hook), "pre"/"post" (Node.register_prehook /
+                             // register_hook) or "post_accumulate_grad"
   bool retain_graph = false; // Begin only
   std::shared_ptr<Node> root;  // Begin only: lets a tracer keep a temporary's graph drawable
 };

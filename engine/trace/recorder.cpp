@@ -64,6 +64,9 @@ class BackwardLog {
     } else if (e.kind == K::Accumulate) {
       w.key("kind").value("accumulate").key("node").value(e.node_id).key("tensor").value(e.tensor_id);
       w.key("grad").value(e.grads_out.empty() ? std::string() : grad_repr(e.grads_out[0]));
+    } else if (e.kind == K::Hook) {
+      w.key("kind").value("hook").key("hook").value(e.hook).key("node").value(e.node_id).key("tensor");
+      if (e.tensor_id >= 0) w.value(e.tensor_id); else w.null();
     } else {
       w.key("kind").value("retain").key("tensor").value(e.tensor_id);
       w.key("grad").value(e.grads_out.empty() ? std::string() : grad_repr(e.grads_out[0]));

@@ -166,6 +166,15 @@ void write_int_list(JsonWriter& w, const Shape& s) {
 }
 
 // Everything about a tensor but its repr, as a JSON object.
+// Gradient hooks hanging on a tensor: register_hook (on a leaf, kept on the tensor; on a non-leaf,
+// on its grad_fn for its output) and register_post_accumulate_grad_hook.
+int64_t hook_count(const TensorImpl& t) {
+  size_t n = t.grad_hooks.size() + t.post_accumulate_grad_hooks.size();
+  if (t.grad_fn)
+    for (const Node::TensorPreHook& h : t.grad_fn->tensor_pre_hooks) n += h.input_nr == t.output_nr;
+  return int64_t(n);
+}
+
 std::string tensor_meta_json(const World& world, const std::shared_ptr<TensorImpl>& impl) {
   Tensor t(impl);
   JsonWriter w;
@@ -196,6 +205,7 @@ std::string tensor_meta_json(const World& world, const std::shared_ptr<TensorImp
   w.key("grad");
   if (impl->grad) w.value(impl->grad->id); else w.null();
   w.key("is_parameter").value(impl->is_parameter);
+  w.key("hooks").value(hook_count(*impl));
   w.key("data_ptr").value(t.data_ptr());
   w.end_object();
   return w.take();
@@ -277,6 +287,7 @@ std::string node_json(const std::shared_ptr<Node>& n, const std::vector<bool>& v
   w.key("variable");
   if (auto* acc = (n ? n->as_accumulate_grad() : nullptr); acc && acc->variable) w.value(acc->variable->id);
   else w.null();
+  w.key("hooks").value(int64_t(n->pre_hooks.size() + n->post_hooks.size()));
   w.end_object();
   return w.take();
 }
@@ -301,7 +312,7 @@ void tensor_print(const World& world, const TensorImpl& t, std::vector<int64_t>&
       int64_t(t.storage->nbytes()), int64_t(t.storage->address()), t.storage_offset, int64_t(t.dtype),
       t.version_counter->id, t.version_counter->version, t.base ? t.base->id : -1,
       t.requires_grad, t.retains_grad, t.is_parameter, t.grad_fn ? t.grad_fn->id : -1, int64_t(t.output_nr),
-      t.grad ? t.grad->id : -1, int64_t(t.sizes.size())});
+      t.grad ? t.grad->id : -1, hook_count(t), int64_t(t.sizes.size())});
   p.insert(p.end(), t.sizes.begin(), t.sizes.end());
   p.insert(p.end(), t.strides.begin(), t.strides.end());
 }
@@ -325,6 +336,7 @@ void node_print(Node& n, const std::vector<bool>& values_changed, std::vector<in
   p.push_back(out ? out->id : -1);
   auto* acc = n.as_accumulate_grad();
   p.push_back(acc && acc->variable ? acc->variable->id : -1);
+  p.push_back(int64_t(n.pre_hooks.size() + n.post_hooks.size()));
 }
 
 // Appends the session's print options and default dtype (what a repr depends on beyond the tensor).

@@ -80,3 +80,26 @@ TEST_CASE("trace: function frames and saved values changed through .data", "[tra
   CHECK(has(j, "\"values_changed\":true"));  // after a.data.mul_(3), version still 0
   CHECK(has(j, "\"saved_version\":0,\"current_version\":0,\"released\":false,\"values_changed\":true"));
 }
+
+TEST_CASE("trace: hooks are counted on their tensor and node, and each firing is a backward event", "[trace]") {
+  std::string j = tp::trace_json(
+      "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\nx.register_hook(lambda g: g * 10)\n"
+      "y = x * 2\ny.register_hook(lambda g: None)\nz = y.sum()\nz.grad_fn.register_prehook(lambda gs: None)\n"
+      "x.register_post_accumulate_grad_hook(lambda t: None)\nz.backward()\n",
+      "prog.py");
+  CHECK(has(j, "\"hooks\":2"));  // x: register_hook + post-accumulate-grad hook
+  // in execution order: SumBackward0's pre-hook, y's hook before MulBackward0 uses its gradient,
+  // x's hook before AccumulateGrad adds to .grad, the post-accumulate hook once .grad is updated
+  const size_t pre = j.find("{\"kind\":\"hook\",\"hook\":\"pre\""), on_y = j.find("{\"kind\":\"hook\",\"hook\":\"tensor\"");
+  const size_t on_x = j.find("{\"kind\":\"hook\",\"hook\":\"tensor\"", on_y + 1);
+  const size_t acc = j.find("{\"kind\":\"accumulate\""), post = j.find("{\"kind\":\"hook\",\"hook\":\"post_accumulate_grad\"");
+  REQUIRE(pre != std::string::npos);
+  REQUIRE(on_x != std::string::npos);
+  REQUIRE(post != std::string::npos);
+  CHECK(pre < on_y);
+  CHECK(on_y < on_x);
+  CHECK(on_x < acc);
+  CHECK(acc < post);
+  CHECK(has(j, "\"grad\":\"tensor([20., 20.])\""));  // x's hook multiplied the gradient by 10
+  CHECK(count(j, "{\"kind\":\"hook\"") == 4);
+}

@@ -63,6 +63,8 @@ export interface Tensor {
   output_nr: number;
   grad: Id | null;
   is_parameter: boolean;
+  /** gradient hooks on it (register_hook, register_post_accumulate_grad_hook); absent in old traces */
+  hooks?: number;
   data_ptr: number;
 }
 
@@ -117,12 +119,16 @@ export interface GraphNode {
   saved: SavedTensor[];
   tensor: Id | null;
   variable: Id | null;
+  /** Node.register_prehook / register_hook hooks on it */
+  hooks?: number;
 }
 
 export type BackwardEvent =
   | { kind: 'execute'; node: Id; grads_in: (string | null)[]; grads_out: (string | null)[] }
   | { kind: 'accumulate'; node: Id; tensor: Id; grad: string | null }
-  | { kind: 'retain'; tensor: Id; grad: string | null };
+  | { kind: 'retain'; tensor: Id; grad: string | null }
+  /** one hook running: on a tensor (register_hook, post_accumulate_grad) or on the node */
+  | { kind: 'hook'; hook: 'tensor' | 'pre' | 'post' | 'post_accumulate_grad'; node: Id; tensor: Id | null };
 
 export interface BackwardRun {
   root: Id;

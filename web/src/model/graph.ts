@@ -26,7 +26,7 @@ export interface GraphBox {
 export interface SubLine {
   text: string;
   /** 'silent': a saved tensor whose values changed with no version bump (`.data`) */
-  kind: 'plain' | 'stale' | 'grad' | 'freed' | 'silent';
+  kind: 'plain' | 'stale' | 'grad' | 'freed' | 'silent' | 'hook';
   /** what the line means, shown on hover */
   tip?: string;
 }
@@ -99,6 +99,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
       if (g) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });
     }
     if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
+    if (t.hooks) lines.push({ text: tr(lang, 'graph.hooks', { n: t.hooks }), kind: 'hook' });
     const title = tensorTitle(w, t, lang);
     boxes.push({
       key: `t${t.id}`, kind: 'tensor', id: t.id, title, subtitle: lines, stale: [], released: false,
@@ -125,6 +126,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
       }
       return { text: tr(lang, 'graph.saved', { name: s.name, v: s.saved_version }), kind: 'plain' };
     });
+    if (n.hooks) lines.push({ text: tr(lang, 'graph.hooks', { n: n.hooks }), kind: 'hook' });
     boxes.push({
       key: `n${n.id}`, kind: 'node', id: n.id, title: n.name, subtitle: lines, stale, released,
       retainsGrad: false, isLeaf: false, flagged: flaggedNodes.has(n.id), ...boxSize(n.name, lines, k),
@@ -184,6 +186,8 @@ export interface BackwardFrame {
   flows: { from: string; to: string; grad: string | null }[];
   /** text shown beside the active box */
   note: string;
+  /** a hook firing (drawn apart from a node running) */
+  hook?: boolean;
 }
 
 /** One frame per backward event: the node executing, the grads it sends to its next functions. */
@@ -198,6 +202,8 @@ export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>, lang
       frames.push({ active: `n${ev.node}`, flows, note: tr(lang, 'graph.gradIn', { grads: ev.grads_in.map((g) => (g === null ? 'None' : oneLine(g))).join(', ') }) });
     } else if (ev.kind === 'accumulate') {
       frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: tr(lang, 'graph.gradAccumulated', { grad: ev.grad === null ? 'None' : oneLine(ev.grad) }) });
+    } else if (ev.kind === 'hook') {
+      frames.push({ active: ev.tensor !== null ? `t${ev.tensor}` : `n${ev.node}`, flows: [], note: tr(lang, `graph.hook.${ev.hook}`), hook: true });
     } else {
       frames.push({ active: `t${ev.tensor}`, flows: [], note: tr(lang, 'graph.gradRetained', { grad: ev.grad === null ? 'None' : oneLine(ev.grad) }) });
     }

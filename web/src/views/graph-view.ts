@@ -333,7 +333,7 @@ export class GraphView {
     const svg = this.body.querySelector('svg');
     if (!svg) return;
     if (i === 0) for (const g of svg.querySelectorAll('.sub.grad')) g.classList.add('pending');
-    for (const el of svg.querySelectorAll('.active, .flow')) el.classList.remove('active', 'flow');
+    for (const el of svg.querySelectorAll('.active, .flow, .hook-fired')) el.classList.remove('active', 'flow', 'hook-fired');
     for (const el of svg.querySelectorAll('.gflow-label')) el.textContent = '';
     if (i >= frames.length) {
       this.finish();
@@ -341,9 +341,9 @@ export class GraphView {
     }
     const f = frames[i];
     const box = svg.querySelector(`.gnode[data-key="${f.active}"]`);
-    box?.classList.add('active');
+    box?.classList.add(f.hook ? 'hook-fired' : 'active');
     if (box) keepInView(this.body, box);
-    if (f.active.startsWith('t')) box?.querySelector('.sub.grad')?.classList.remove('pending');
+    if (f.active.startsWith('t') && !f.hook) box?.querySelector('.sub.grad')?.classList.remove('pending');
     for (const fl of f.flows) {
       const edge = svg.querySelector(`.gedge[data-from="${fl.from}"][data-to="${fl.to}"]`);
       edge?.classList.add('flow');

@@ -356,6 +356,7 @@ export class MemoryView {
       h('span', { class: 'tid' }, `#${tensor.id}`));
     if (kind !== 'contiguous') head.append(h('span', { class: `badge ${kind}` }, t(lang, `memory.kind.${kind}`)));
     if (isErr) head.append(h('span', { class: 'badge err' }, t(lang, 'memory.errorBadge')));
+    if (tensor.hooks) head.append(h('span', { class: 'badge hook' }, t(lang, 'memory.hooks', { n: tensor.hooks })));
     const label = w.tensorLabel(tensor, this.lang);
     const folded = this.isFolded(tensor);
     const fold = h('button', {
