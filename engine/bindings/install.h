@@ -70,6 +70,8 @@ void install_autograd_graph(Interpreter& in, ModuleObj& autograd);
 void install_anomaly_mode(Interpreter& in, ModuleObj& torch, ModuleObj& autograd);
 // bindings/autograd/functional.cpp: torch.autograd.functional (jacobian, hessian, vjp, jvp).
 void install_autograd_functional(Interpreter& in, ModuleObj& autograd);
+// bindings/autograd/gradcheck.cpp: torch.autograd.gradcheck (gradcheck, gradgradcheck, GradcheckError).
+void install_autograd_gradcheck(Interpreter& in, ModuleObj& autograd);
 ObjPtr function_ctx_getattr(Interpreter& in, const ObjPtr& self, const std::string& name);
 bool function_ctx_setattr(Interpreter& in, const ObjPtr& self, const std::string& name, const ObjPtr& value);
 ObjPtr custom_function_object(const std::shared_ptr<tp::Node>& n);

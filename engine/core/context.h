@@ -6,6 +6,7 @@
 #include <cstdint>
 #include "core/callable.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ class Context {
 
   // torch.autograd.graph.saved_tensors_hooks: a stack of hook-pair makers; only the innermost packs.
   std::vector<Callable<std::shared_ptr<SavedTensorHooks>()>> saved_tensor_hooks;
+  // torch.autograd.graph.disable_saved_tensors_hooks(message): while set, pushing hooks raises
+  // RuntimeError(message) (at::SavedTensorDefaultHooks::disabled_error_message).
+  std::optional<std::string> saved_tensor_hooks_disabled;
 
   // torch.autograd.set_detect_anomaly / detect_anomaly (autograd/anomaly_mode.h): nodes made while it
   // is on keep the program's stack (forward_stack, set by the bindings); the engine then checks each

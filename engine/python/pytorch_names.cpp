@@ -58,7 +58,7 @@ const Owner kOwners[] = {
        " triangular_solve values vsplit xlogy"
        " "},
     {"torch.autograd",
-       " detect_anomaly forward_ad functional gradcheck gradgradcheck graph profiler set_detect_anomaly"
+       " detect_anomaly forward_ad functional graph profiler set_detect_anomaly"
        " "},
     {"torch.nn",
        " AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d AvgPool3d BatchNorm3d CTCLoss Conv3d"
