@@ -35,6 +35,12 @@ class Context {
   StoragePtr new_storage(Device device, size_t nbytes);
   // Grows `s` to nbytes at a fresh simulated address (resize_); same cap check as new_storage.
   void grow_storage(Storage& s, size_t nbytes);
+  // UntypedStorage.resize_(nbytes): any size, a reallocation (Storage::reallocate). Refuses a
+  // storage that is not resizable (PyTorch's message) and, unlike PyTorch (where reading them is
+  // undefined behaviour), a shrink below what a live tensor views.
+  void resize_storage(Storage& s, size_t nbytes);
+  // share_memory_(): moves a CPU storage to (simulated) shared memory once.
+  void share_storage(Storage& s);
   VersionCounterPtr new_version_counter() { return std::make_shared<VersionCounter>(next_family_id()); }
 
   // Registries for the trace (weak: the program decides lifetimes).

@@ -50,10 +50,10 @@ const Owner kOwners[] = {
        " cholesky_inverse cholesky_solve coalesce col_indices conj conj_physical copysign count_nonzero"
        " crow_indices cuda dequantize det dsplit exponential_ fix float_power frexp geometric_ geqrf"
        " histc histogram hsplit hypot i0 igamma igammac imag index_put index_put_ indices int_repr"
-       " inverse is_coalesced is_complex is_pinned is_quantized is_shared istft ldexp log_normal_"
+       " inverse is_coalesced is_complex is_pinned is_quantized istft ldexp log_normal_"
        " logaddexp logaddexp2 logdet lu map_ matrix_exp msort mvlgamma nanmedian nextafter orgqr ormqr"
        " pin_memory pinverse polygamma q_scale q_zero_point qr random_ real record_stream"
-       " register_post_accumulate_grad_hook resolve_conj resolve_neg sgn share_memory_ signbit sinc"
+       " register_post_accumulate_grad_hook resolve_conj resolve_neg sgn signbit sinc"
        " slogdet stft storage_type svd take_along_dim tensor_split to_dense to_sparse to_sparse_csr"
        " triangular_solve values vsplit xlogy"
        " "},
