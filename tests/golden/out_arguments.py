@@ -1,5 +1,5 @@
-# out= for torch.add / sub / mul / div (and the aliases subtract / multiply / divide / true_divide),
-# expected output derived from:
+# out= for torch.add / sub / mul / div (and the aliases subtract / multiply / divide / true_divide)
+# and torch.mm, expected output derived from:
 # - the generated torch/csrc/autograd/generated/VariableType_*.cpp *_out kernels:
 #   throw_error_out_requires_grad("add") when an input (or out) requires grad under grad mode,
 #   "add(): functions with out=... arguments don't support automatic differentiation, but one of
@@ -11,7 +11,10 @@
 #   resize_output;
 # - aten/src/ATen/native/Resize.cpp resize_output_check: an out with zero elements is resized
 #   silently, a non-empty one with a UserWarning ("An output with one or more elements was
-#   resized since it had shape [2], which does not match the required output shape [3]. ...").
+#   resized since it had shape [2], which does not match the required output shape [3]. ...");
+# - mm is a structured kernel: TORCH_META_FUNC(mm) checks the shapes first, then the generated
+#   resize_out wants out's dtype to be self's ("Expected out tensor to have dtype float, but got
+#   double instead": caffe2::TypeMeta names).
 import torch
 
 a = torch.tensor([1., 2., 3.])
@@ -44,4 +47,14 @@ try:
     torch.add(a, b, out=torch.zeros(1).expand(3))
 except RuntimeError as e:
     print(e)
+m = torch.arange(6.).view(2, 3)
+om = torch.empty(0)
+print(torch.mm(m, torch.ones(3, 2), out=om) is om, om, om._version)
+for f in [lambda: torch.mm(m, torch.ones(3, 2), out=torch.empty(2, 2, dtype=torch.float64)),
+          lambda: torch.mm(m, torch.ones(2, 2), out=torch.empty(2, 2, dtype=torch.float64)),
+          lambda: torch.mm(m, torch.ones(3, 1, requires_grad=True), out=torch.empty(0))]:
+    try:
+        f()
+    except RuntimeError as e:
+        print(e)
 torch.add(x, 1, out=torch.empty(3))

@@ -47,59 +47,6 @@ CompareOp compare_op(const std::string& n) {
   return CompareOp::Ge;
 }
 
-// Note [out= arguments]: torch.add/sub/mul/div(..., out=t) as the generated VariableType *_out
-// kernels and TensorIterator run them: no autograd ("<op>(): functions with out=... arguments
-// don't support automatic differentiation, but one of the arguments requires grad." when an input
-// or out requires grad and grad mode is on; aliases report the op they call), then
-// compute_mem_overlaps (out itself, then out against each input), then the result's shape and dtype
-// (can_cast to out's dtype), then resize_output (a UserWarning when a non-empty out had another
-// shape) and the write, which bumps out's version once. Returns out itself.
-void add_out_variant(ModuleObj& torch, const std::string& name, const std::string& op) {
-  ObjPtr plain = torch.get(name);
-  def(torch, "torch.", name, [plain, op](Interpreter& in, CallArgs& a) -> ObjPtr {
-    ObjPtr out;
-    for (size_t k = 0; k < a.kwargs.size(); ++k)
-      if (a.kwargs[k].first == "out") {
-        out = a.kwargs[k].second;
-        a.kwargs.erase(a.kwargs.begin() + long(k));
-        break;
-      }
-    if (is_none(out)) return in.call(plain, std::move(a));
-    if (!is_tensor(out))
-      throw TorchError("TypeError", op + "(): argument 'out' must be Tensor, not " + in.type_name(out));
-    const Tensor& o = tensor_of(out);
-    std::vector<Tensor> inputs;
-    for (const auto& x : a.args)
-      if (is_tensor(x)) inputs.push_back(tensor_of(x));
-    for (const auto& kv : a.kwargs)
-      if (is_tensor(kv.second)) inputs.push_back(tensor_of(kv.second));
-    if (ctx().grad_enabled) {
-      bool any = o.requires_grad();
-      for (const auto& t : inputs) any = any || t.requires_grad();
-      if (any)
-        throw TorchError("RuntimeError", op + "(): functions with out=... arguments don't support automatic "
-                                              "differentiation, but one of the arguments requires grad.");
-    }
-    native::check_no_internal_overlap(o);
-    for (const auto& t : inputs) native::check_no_partial_overlap(o, t);
-    Tensor result = tensor_of(in.call(plain, std::move(a)));
-    TP_CHECK(can_cast(result.dtype(), o.dtype()), "result type " + scalar_type_name(result.dtype()) +
-                                                      " can't be cast to the desired output type " +
-                                                      scalar_type_name(o.dtype()));
-    if (o.sizes() != result.sizes()) {  // aten/src/ATen/native/Resize.cpp resize_output_check
-      if (o.numel() != 0)
-        ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(o.sizes()) +
-                   ", which does not match the required output shape " + shape_str(result.sizes()) +
-                   ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
-                   "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
-                   "inplace, to zero elements with t.resize_(0).");
-      native::resize_(o, result.sizes(), std::nullopt);
-    }
-    native::write_result_(o, result);
-    return out;
-  });
-}
-
 }  // namespace
 
 void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
@@ -160,7 +107,7 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   for (const char* name : {"add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide"}) {
     std::string n = name;
     std::string op = n == "subtract" ? "sub" : n == "multiply" ? "mul" : (n == "divide" || n == "true_divide") ? "div" : n;
-    add_out_variant(torch, n, op);
+    add_out_variant(torch, n, op, OutKind::TensorIterator);
   }
   method(tc, "rsub", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::rsub(self, operand(in, other_arg(p), "rsub"), alpha_arg(in, p)));

@@ -95,6 +95,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     auto dims = dims_arg(in, p.get("dim", 0));
     return in.wrap_tensor(tp::sum(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
   }, &torch);
+  refuse_out(torch, "sum");
   method(tc, "mean", [](Interpreter& in, Tensor& self, ArgParser& p) {
     auto dims = dims_arg(in, p.get("dim", 0));
     return in.wrap_tensor(tp::mean(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
@@ -214,6 +215,8 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "mm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::mm(self, tensor_arg(in, p.required("mat2", 0), "mm", "mat2", 2)));
   }, &torch);
+  add_out_variant(torch, "mm", "mm", OutKind::Structured);  // TORCH_META_FUNC(mm): out has self's dtype
+  refuse_out(torch, "matmul");
   method(tc, "mv", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::mv(self, tensor_arg(in, p.required("vec", 0), "mv", "vec", 2)));
   }, &torch);
@@ -267,6 +270,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     p.finish();
     return in.wrap_tensor(tp::cat(ts, dim));
   });
+  refuse_out(torch, "cat");
   torch.set("concat", torch.get("cat"));
   def(torch, "torch.", "stack", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.stack", a);
