@@ -292,6 +292,8 @@ std::shared_ptr<ClassObj> Interpreter::Impl::class_of(const ObjPtr& o) {
       auto& e = static_cast<ExceptionObj&>(*o);
       auto u = user_exception_classes.find(e.type);
       if (u != user_exception_classes.end()) return u->second;
+      auto b = builtin_classes.find(e.type);  // builtin and library exception classes, by qualified name
+      if (b != builtin_classes.end()) return b->second;
       break;
     }
     default: break;

@@ -17,7 +17,18 @@ import torch
 from torch.autograd import gradcheck, gradgradcheck
 from torch.autograd.gradcheck import GradcheckError
 
-print(issubclass(GradcheckError, RuntimeError), GradcheckError.__module__)
+print(issubclass(GradcheckError, RuntimeError), GradcheckError.__module__, GradcheckError.__name__)
+print(repr(GradcheckError("x")), type(GradcheckError("x")))
+
+
+class MyCheckError(GradcheckError):  # a user subclass is caught by `except GradcheckError`
+    pass
+
+
+try:
+    raise MyCheckError("boom")
+except GradcheckError as e:
+    print(type(e).__name__, isinstance(e, RuntimeError), e)
 
 x = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64, requires_grad=True)
 w = torch.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -0.5]], dtype=torch.float64, requires_grad=True)
