@@ -40,6 +40,26 @@ print(gradgradcheck(lambda t: (t ** 3).sum(), (x,)))
 print(gradgradcheck(lambda a, b: a @ b, (w, x), (torch.tensor([1.0, -2.0], dtype=torch.float64),)))
 print(x.grad, w.grad)                                   # gradcheck uses autograd.grad: no .grad
 
+# How often the function runs: once for func_out, twice per perturbed element, once more for the
+# undefined-grad check (plus once per output when there are several: _test_undefined_backward_mode);
+# gradgradcheck runs it once for the output shapes, then gradchecks new_func over (x, grad_output).
+calls = []
+def counted(t):
+    calls.append(1)
+    return t.sin()
+def counted2(t):
+    calls.append(1)
+    return t.sin(), t.cos()
+gradcheck(counted, (x,))
+print(len(calls))
+calls.clear()
+gradcheck(counted2, (x,))
+print(len(calls))
+calls.clear()
+torch.manual_seed(0)
+gradgradcheck(counted, (x,))                            # grad_outputs: make_tensor(..., low=-1, high=1)
+print(len(calls), torch.rand(1))                        # ... drawn from the global generator
+
 
 class Times2WrongBackward(torch.autograd.Function):
     @staticmethod
