@@ -12,7 +12,12 @@
 # - _test_backward_mul_by_grad_output: "backward not multiplied by grad_output";
 # - _check_no_differentiable_outputs: "Numerical gradient for function expected to be zero";
 # - _check_inputs: the stride-0 RuntimeError and the ValueError when nothing requires grad;
-# - gradgradcheck: gradcheck of new_func(*inputs, *grad_outputs) = autograd.grad(create_graph=True).
+# - gradgradcheck: gradcheck of new_func(*inputs, *grad_outputs) = autograd.grad(create_graph=True);
+# - fast_mode=True (_fast_gradcheck): v^T J u against v . (J u) with u, v = torch.rand(n,
+#   generator=torch.Generator()) / norm (the default seed 67280421310721, so the program's own stream
+#   is untouched), atol scaled by sum(u) * sum(v); a failure appends _run_slow_mode_and_get_error's
+#   slow-mode Jacobians. The 0-dim values below come from that seeded stream (the playground's CPU
+#   generator is PyTorch's mt19937, bit for bit).
 import torch
 from torch.autograd import gradcheck, gradgradcheck
 from torch.autograd.gradcheck import GradcheckError
@@ -109,5 +114,18 @@ except GradcheckError as e:
 try:
     gradcheck(lambda t: t * 2, (x.detach().expand(2, 3).requires_grad_(),))
 except RuntimeError as e:
+    print(e)
+torch.manual_seed(0)
+print(gradcheck(torch.sin, x, fast_mode=True), gradcheck(lambda a, b: (a @ b, b.exp()), (w, x), fast_mode=True))
+print(gradgradcheck(lambda t: (t ** 3).sum(), (x,), fast_mode=True))
+print(torch.rand(1))                                    # fast mode drew only from its own generator
+try:
+    gradcheck(Times2WrongBackward.apply, (x,), fast_mode=True)
+except GradcheckError as e:
+    print(e)
+print(gradcheck(Times2WrongBackward.apply, (x,), fast_mode=True, raise_exception=False))
+try:
+    gradcheck(lambda t: t.detach() * 2, (x,), fast_mode=True)
+except GradcheckError as e:
     print(e)
 gradcheck(lambda t: t * 2, (x.detach(),))

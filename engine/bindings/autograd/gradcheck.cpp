@@ -4,13 +4,18 @@
 // twice (central differences, one Jacobian column each); the analytical Jacobian is built row by
 // row with autograd.grad on one-hot grad_outputs, twice (the reentrancy check); the two are compared
 // with allclose(rtol, atol); then backward must be linear in grad_output (zero grad_outputs give zero
-// grads), and undefined output grads must be handled. Only real dtypes exist in the playground, so
-// the complex (Wirtinger) branches never run. fast_mode=True, forward AD and batched checks (vmap)
-// are not built.
+// grads), and undefined output grads must be handled. fast_mode=True compares v^T J u instead
+// (_fast_gradcheck), with u, v drawn from a private default-seeded generator. Only real dtypes
+// exist in the playground, so the complex (Wirtinger) branches never run. Forward AD and batched
+// checks (vmap) are not built.
 #include "autograd/functions.h"
 #include "bindings/install.h"
 #include "core/context.h"
 #include "core/error.h"
+#include "core/generator.h"
+
+#include <limits>
+#include <utility>
 
 namespace tp::interp::lib {
 
@@ -25,7 +30,7 @@ const char* const kGradcheckError = "torch.autograd.gradcheck.GradcheckError";
 
 struct Options {
   double eps = 1e-6, atol = 1e-5, rtol = 1e-3, nondet_tol = 0.0;
-  bool raise_exception = true, check_undefined_grad = true, check_grad_dtypes = false;
+  bool raise_exception = true, check_undefined_grad = true, check_grad_dtypes = false, fast_mode = false;
 };
 
 // _as_tuple: a tuple or list as its items, anything else as a 1-tuple.
@@ -94,8 +99,8 @@ Shape unravel(int64_t flat, const Shape& sizes) {
 }
 
 // _check_outputs_same_dtype_and_shape.
-void check_same_dtype_and_shape(Interpreter& in, const Tensor& a, const Tensor& b, double eps, const Shape& idx) {
-  std::string on_index = "on index " + in.repr(int_tuple(in, idx)) + " ";
+void check_same_dtype_and_shape(Interpreter& in, const Tensor& a, const Tensor& b, double eps, const Shape* idx) {
+  std::string on_index = idx ? "on index " + in.repr(int_tuple(in, *idx)) + " " : "";
   if (a.sizes() != b.sizes())
     throw TorchError("AssertionError", "Expected `func` to return outputs with the same shape when inputs are perturbed " +
                                            on_index + "by " + py_float(in, eps) + ", but got: shapes " +
@@ -126,7 +131,7 @@ Tensors numerical_jacobian_wrt(Interpreter& in, const ObjPtr& func, const Objs& 
     tp::copy_(entry, orig);
     Tensors col;
     for (size_t k = 0; k < outa.size() && k < outb.size(); ++k) {
-      check_same_dtype_and_shape(in, outa[k], outb[k], eps, idx);
+      check_same_dtype_and_shape(in, outa[k], outb[k], eps, &idx);
       col.push_back(tp::reshape(tp::detach(tp::div(tp::sub(outb[k], outa[k]), scalar(2 * eps))), {-1}));
     }
     cols.push_back(col);
@@ -224,13 +229,26 @@ const char* const kFailedNondet =
     "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
     "  module_test entry to have `gradcheck_nondet_tol=<tol>`\n";
 
-// _check_analytical_jacobian_attributes (slow mode).
-Tensors analytical_jacobian(Interpreter& in, const Objs& inputs, const Tensor& output, const Options& o) {
+// _get_analytical_vjps_wrt_specific_output (fast mode): the one vjp with v.
+std::vector<Tensors> analytical_vjps(const Tensor& output, const Tensors& diff, const Tensor& v) {
+  Tensor sample = tp::clone(output);  // output.clone(): only its shape is used
+  Tensors grads = tp::grad({output}, diff, {tp::reshape(v, sample.sizes())}, true, false, /*allow_unused=*/true);
+  std::vector<Tensors> rows;
+  for (const auto& g : grads) rows.push_back({g.defined() ? tp::clone(g) : Tensor()});
+  return rows;
+}
+
+// _check_analytical_jacobian_attributes: slow mode (v undefined) gives (input numel x output
+// numel) Jacobians, fast mode (input numel x 1) vector-Jacobian products.
+Tensors analytical_jacobian(Interpreter& in, const Objs& inputs, const Tensor& output, const Options& o,
+                            const Tensor& v = Tensor()) {
   Tensors diff = diff_inputs(inputs);
-  auto rows1 = analytical_rows(output, diff);
-  auto rows2 = analytical_rows(output, diff);
-  Stacked s1 = stack_and_check(rows1, inputs, diff, output.numel());
-  Stacked s2 = stack_and_check(rows2, inputs, diff, output.numel());
+  bool fast = v.defined();
+  auto rows1 = fast ? analytical_vjps(output, diff, v) : analytical_rows(output, diff);
+  auto rows2 = fast ? analytical_vjps(output, diff, v) : analytical_rows(output, diff);
+  int64_t numel_out = fast ? 1 : output.numel();
+  Stacked s1 = stack_and_check(rows1, inputs, diff, numel_out);
+  Stacked s2 = stack_and_check(rows2, inputs, diff, numel_out);
   bool reentrant = true;
   for (size_t k = 0; k < s1.jacobians.size() && k < s2.jacobians.size(); ++k)
     if (s1.jacobians[k].numel() != 0 && max_diff_exceeds(s1.jacobians[k], s2.jacobians[k], o.nondet_tol)) reentrant = false;
@@ -286,6 +304,138 @@ void slow_gradcheck(Interpreter& in, const ObjPtr& func, const ObjPtr& func_out_
              ",\nnumerical:" + in.str(in.wrap_tensor(n)) + "\nanalytical:" + in.str(in.wrap_tensor(a)) + "\n");
     }
   }
+}
+
+// ---------------------------------------------------------------- fast mode (_fast_gradcheck)
+// Instead of whole Jacobians, compare v^T J u: J u by one central difference along u per input,
+// v^T J by one vjp per output, with random unit vectors u (per input) and v (per output).
+
+// _vec_from_tensor under `with torch.device("cpu")`: torch.rand(numel, generator=g) in the default
+// dtype, .to(x's dtype and device), divided by its norm. The private generator (torch.Generator(),
+// default seed) leaves the program's random stream alone.
+Tensor vec_from_tensor(const Tensor& x, Generator& g) {
+  Tensor r;
+  {
+    struct Swap {
+      Generator& a;
+      Generator& b;
+      Swap(Generator& a, Generator& b) : a(a), b(b) { std::swap(a, b); }
+      ~Swap() { std::swap(a, b); }
+    } swap(ctx().generator, g);
+    r = native::rand({x.numel()}, ctx().default_dtype, Device{});
+  }
+  Tensor vec = tp::to(r, x.dtype(), x.device(), false);
+  return tp::div_(vec, tp::linalg_vector_norm(vec, 2.0, {}, false, std::nullopt));
+}
+
+double as_double(const Tensor& t) { return t.double_at(t.storage_offset()); }  // float(t) of a 0-dim tensor
+
+// _get_numerical_jvp_wrt_specific_input: J u for every output, u scaled by eps, one central difference.
+Tensors numerical_jvp(Interpreter& in, const ObjPtr& func, const Objs& inputs, size_t input_idx, const Tensor& u,
+                      double eps) {
+  Tensor x = tp::data(tensor_of(inputs[input_idx]));
+  Tensor v = tp::mul(scalar(eps), tp::reshape(u, x.sizes()));
+  Tensor orig = tp::clone(x);
+  tp::copy_(x, tp::sub(orig, v));
+  Tensors outa = cloned_outputs(in, func, inputs);
+  tp::copy_(x, tp::add(orig, v));
+  Tensors outb = cloned_outputs(in, func, inputs);
+  tp::copy_(x, orig);
+  Tensors jvps;
+  for (size_t k = 0; k < outa.size() && k < outb.size(); ++k) {
+    check_same_dtype_and_shape(in, outa[k], outb[k], eps, nullptr);
+    jvps.push_back(tp::reshape(tp::detach(tp::div(tp::sub(outb[k], outa[k]), scalar(2 * eps))), {-1}));
+  }
+  return jvps;
+}
+
+const char* const kFastFailSlowOk =
+    "Fast gradcheck failed but element-wise differences are small. This means that the\n"
+    "test might've passed in slow_mode!\n\n"
+    "If you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:\n\n"
+    "If the test\n"
+    "- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck\n"
+    "  with `fast_mode=False` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test\n"
+    "  to have `gradcheck_fast_mode=False`\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_fast_mode=False`";
+
+// _run_slow_mode_and_get_error: the slow Jacobians of the failing pair, for the message.
+std::string slow_mode_report(Interpreter& in, const ObjPtr& func, const Objs& inputs, const Objs& outputs,
+                             size_t input_idx, size_t output_idx, const Options& o) {
+  Tensor slow_numerical = numerical_jacobian(in, func, inputs, outputs, o.eps).at(input_idx).at(output_idx);
+  Options inf = o;
+  inf.nondet_tol = std::numeric_limits<double>::infinity();
+  inf.check_grad_dtypes = false;
+  Tensor slow_analytical = analytical_jacobian(in, inputs, tensor_of(outputs.at(output_idx)), inf).at(input_idx);
+  Tensor max_diff = tp::max_all(tp::unary(tp::sub(slow_numerical, slow_analytical), UnaryOp::Abs));
+  ObjPtr a = in.wrap_tensor(slow_analytical);
+  bool slow_allclose = in.truthy(in.call(in.getattr(a, "allclose"), CallArgs{{in.wrap_tensor(slow_numerical),
+                                                                              in.make_float(o.rtol), in.make_float(o.atol)}, {}}));
+  std::string msg =
+      "\nThe above quantities relating the numerical and analytical jacobians are computed \n"
+      "in fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for more background \n"
+      "about fast mode. Below, we recompute numerical and analytical jacobians in slow mode:\n\n"
+      "Numerical:\n " + in.str(in.wrap_tensor(slow_numerical)) + "\nAnalytical:\n" + in.str(a) +
+      "\n\nThe max per-element difference (slow mode) is: " + in.str(in.wrap_tensor(max_diff)) + ".\n";
+  if (slow_allclose) msg += kFastFailSlowOk;
+  return msg;
+}
+
+void fast_gradcheck(Interpreter& in, const ObjPtr& func, const ObjPtr& func_out_obj, const Objs& inputs,
+                    const Objs& outputs, const Options& o) {
+  Objs func_out = as_tuple(func_out_obj);
+  std::vector<size_t> inp_idx;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (is_tensor(inputs[i]) && tensor_of(inputs[i]).requires_grad()) inp_idx.push_back(i);
+  // _make_vectors: u for each input, then v for each output, from one fresh generator.
+  Generator g;
+  Tensors all_u, all_v;
+  for (size_t i : inp_idx) all_u.push_back(vec_from_tensor(tensor_of(inputs[i]), g));
+  for (const auto& out : outputs) all_v.push_back(vec_from_tensor(tensor_of(out), g));
+  // _get_numerical_vJu: v . (J u) per (input, float output).
+  std::vector<Tensors> numerical;
+  for (size_t k = 0; k < inp_idx.size(); ++k) {
+    Tensors all_ju = numerical_jvp(in, func, inputs, inp_idx[k], all_u[k], o.eps);
+    if (all_ju.size() != func_out.size())
+      throw TorchError("AssertionError", "Expected all_Ju and func_out to have the same length, but got " +
+                                             std::to_string(all_ju.size()) + " and " + std::to_string(func_out.size()));
+    Tensors filtered, scalars;
+    for (size_t j = 0; j < all_ju.size(); ++j)
+      if (is_float_tensor(func_out[j])) filtered.push_back(all_ju[j]);
+    for (size_t j = 0; j < all_v.size() && j < filtered.size(); ++j)
+      scalars.push_back(tp::sum(tp::mul(all_v[j], filtered[j]), {}, false, std::nullopt));
+    numerical.push_back(scalars);
+  }
+  if (outputs.empty()) {  // _check_no_differentiable_outputs_fast
+    for (size_t k = 0; k < inp_idx.size(); ++k)
+      for (const auto& jvp : numerical_jvp(in, func, inputs, inp_idx[k], all_u[k], o.eps))
+        if (jvp.numel() != 0 && max_diff_exceeds(jvp, native::zeros(jvp.sizes(), jvp.dtype(), jvp.device()), o.nondet_tol))
+          fail("Numerical gradient for function expected to be zero");
+  }
+  // _get_analytical_vJu_backward_mode: (v^T J) . u per (output, input).
+  std::vector<Tensors> analytical;
+  for (size_t j = 0; j < outputs.size(); ++j) {
+    Tensors all_vj = analytical_jacobian(in, inputs, tensor_of(outputs[j]), o, all_v[j]);
+    Tensors scalars;
+    for (size_t k = 0; k < all_vj.size() && k < all_u.size(); ++k)
+      scalars.push_back(tp::dot(tp::squeeze(tp::t(all_vj[k]), 0), all_u[k]));
+    analytical.push_back(scalars);
+  }
+  // _check_analytical_numerical_equal, atol scaled by sum(u) * sum(v) (_adjusted_atol).
+  for (size_t i = 0; i < numerical.size(); ++i)
+    for (size_t j = 0; j < numerical[i].size(); ++j) {
+      const Tensor& a = analytical.at(j).at(i);
+      const Tensor& n = numerical[i][j];
+      double sum_u = as_double(tp::sum(all_u[i], {}, false, std::nullopt));
+      double sum_v = as_double(tp::sum(all_v[j], {}, false, std::nullopt));
+      if (!allclose_promoted(in, a, n, o.rtol, o.atol * sum_u * sum_v))
+        fail("Jacobian mismatch for output " + std::to_string(j) + " with respect to input " + std::to_string(i) +
+             ",\nnumerical:" + in.str(in.wrap_tensor(n)) + "\nanalytical:" + in.str(in.wrap_tensor(a)) + "\n" +
+             slow_mode_report(in, func, inputs, outputs, i, j, o));
+    }
 }
 
 bool all_zero(const Tensor& t) {
@@ -383,7 +533,8 @@ void gradcheck_helper(Interpreter& in, const ObjPtr& func, const Objs& inputs, c
   check_inputs(in, inputs);
   ObjPtr func_out = call_func(in, func, inputs);
   Objs outputs = differentiable_outputs(in, func_out);
-  slow_gradcheck(in, func, func_out, inputs, outputs, o);
+  if (o.fast_mode) fast_gradcheck(in, func, func_out, inputs, outputs, o);
+  else slow_gradcheck(in, func, func_out, inputs, outputs, o);
   test_backward_mul_by_grad_output(outputs, inputs);
   if (o.check_undefined_grad) test_undefined_backward_mode(in, func, outputs, inputs);
 }
@@ -417,7 +568,7 @@ Options parse_options(Interpreter& in, ArgParser& p) {
   o.check_undefined_grad = bool_arg(in, p.kw("check_undefined_grad"), true);
   o.check_grad_dtypes = bool_arg(in, p.kw("check_grad_dtypes"), false);
   if (bool_arg(in, p.kw("check_batched_grad"), false)) not_built("gradcheck(check_batched_grad=True)");
-  if (bool_arg(in, p.kw("fast_mode"), false)) not_built("gradcheck(fast_mode=True)");
+  o.fast_mode = bool_arg(in, p.kw("fast_mode"), false);
   p.kw("masked");
   return o;
 }
