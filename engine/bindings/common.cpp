@@ -191,6 +191,26 @@ std::string type_meta_name(DType d) {
 }
 }  // namespace
 
+void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out) {
+  if (!ctx().grad_enabled) return;
+  bool any = out.requires_grad();
+  for (const auto& t : inputs) any = any || t.requires_grad();
+  if (any)
+    throw TorchError("RuntimeError", op + "(): functions with out=... arguments don't support automatic "
+                                          "differentiation, but one of the arguments requires grad.");
+}
+
+void resize_output(const Tensor& out, const Shape& shape) {
+  if (out.sizes() == shape) return;
+  if (out.numel() != 0)  // aten/src/ATen/native/Resize.cpp resize_output_check
+    ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
+               ", which does not match the required output shape " + shape_str(shape) +
+               ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
+               "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
+               "inplace, to zero elements with t.resize_(0).");
+  native::resize_(out, shape, std::nullopt);
+}
+
 void add_out_variant(ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind) {
   ObjPtr plain = torch.get(name);
   def(torch, "torch.", name, [plain, op, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
@@ -210,13 +230,7 @@ void add_out_variant(ModuleObj& torch, const std::string& name, const std::strin
       if (is_tensor(x)) inputs.push_back(tensor_of(x));
     for (const auto& kv : a.kwargs)
       if (is_tensor(kv.second)) inputs.push_back(tensor_of(kv.second));
-    if (ctx().grad_enabled) {
-      bool any = o.requires_grad();
-      for (const auto& t : inputs) any = any || t.requires_grad();
-      if (any)
-        throw TorchError("RuntimeError", op + "(): functions with out=... arguments don't support automatic "
-                                              "differentiation, but one of the arguments requires grad.");
-    }
+    check_out_requires_grad(op, inputs, o);
     if (kind == OutKind::TensorIterator) {
       native::check_no_internal_overlap(o);
       for (const auto& t : inputs) native::check_no_partial_overlap(o, t);
@@ -232,15 +246,7 @@ void add_out_variant(ModuleObj& torch, const std::string& name, const std::strin
       TP_CHECK(result.device() == o.device(), "Expected out tensor to have device " + result.device().str() +
                                                   ", but got " + o.device().str() + " instead");
     }
-    if (o.sizes() != result.sizes()) {  // aten/src/ATen/native/Resize.cpp resize_output_check
-      if (o.numel() != 0)
-        ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(o.sizes()) +
-                   ", which does not match the required output shape " + shape_str(result.sizes()) +
-                   ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
-                   "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
-                   "inplace, to zero elements with t.resize_(0).");
-      native::resize_(o, result.sizes(), std::nullopt);
-    }
+    resize_output(o, result.sizes());
     native::write_result_(o, result);
     return out;
   });

@@ -83,6 +83,10 @@ ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<t
 // (can_cast); structured kernels with a meta function (mm) need out's dtype to be the result's.
 enum class OutKind { TensorIterator, Structured };
 void add_out_variant(ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind);
+// The pieces of Note [out= arguments] for bindings that parse out= themselves (torch.cat): the
+// autograd refusal, and resize_output (the warning for a non-empty out of another shape).
+void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);
+void resize_output(const Tensor& out, const Shape& shape);
 // torch.<name>(..., out=...) where PyTorch has it but the playground does not: NotImplementedError.
 void refuse_out(ModuleObj& torch, const std::string& name);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.

@@ -1,5 +1,5 @@
-# out= for torch.add / sub / mul / div (and the aliases subtract / multiply / divide / true_divide)
-# and torch.mm, expected output derived from:
+# out= for torch.add / sub / mul / div (and the aliases subtract / multiply / divide / true_divide),
+# torch.mm and torch.cat, expected output derived from:
 # - the generated torch/csrc/autograd/generated/VariableType_*.cpp *_out kernels:
 #   throw_error_out_requires_grad("add") when an input (or out) requires grad under grad mode,
 #   "add(): functions with out=... arguments don't support automatic differentiation, but one of
@@ -14,7 +14,11 @@
 #   resized since it had shape [2], which does not match the required output shape [3]. ...");
 # - mm is a structured kernel: TORCH_META_FUNC(mm) checks the shapes first, then the generated
 #   resize_out wants out's dtype to be self's ("Expected out tensor to have dtype float, but got
-#   double instead": caffe2::TypeMeta names).
+#   double instead": caffe2::TypeMeta names);
+# - aten/src/ATen/native/TensorShape.cpp TORCH_PRECOMPUTE_META_FUNC(cat): canCast(result_type(tensors),
+#   out) ("torch.cat(): input types can't be cast to the desired output type Long") before the shape
+#   checks, out's dtype becomes the result's; cat_out_cpu: "torch.cat(): unsupported operation: the
+#   input tensors cannot refer to any of the output memory locations. Found overlap in input tensor 0".
 import torch
 
 a = torch.tensor([1., 2., 3.])
@@ -53,6 +57,16 @@ print(torch.mm(m, torch.ones(3, 2), out=om) is om, om, om._version)
 for f in [lambda: torch.mm(m, torch.ones(3, 2), out=torch.empty(2, 2, dtype=torch.float64)),
           lambda: torch.mm(m, torch.ones(2, 2), out=torch.empty(2, 2, dtype=torch.float64)),
           lambda: torch.mm(m, torch.ones(3, 1, requires_grad=True), out=torch.empty(0))]:
+    try:
+        f()
+    except RuntimeError as e:
+        print(e)
+oc = torch.empty(0, dtype=torch.float64)
+print(torch.cat([torch.tensor([[1, 2]]), torch.tensor([[3., 4.]])], out=oc) is oc, oc)
+buf = torch.zeros(4)
+for f in [lambda: torch.cat([torch.ones(1, 2), torch.ones(2, 3)], out=torch.empty(0, dtype=torch.long)),
+          lambda: torch.cat([buf[:2], torch.ones(2)], out=buf),
+          lambda: torch.concat([x, x], out=torch.empty(0))]:
     try:
         f()
     except RuntimeError as e:
