@@ -176,6 +176,7 @@ Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Sc
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);   // IndexFillBackward1 (0-dim value)
 Tensor index_put(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);  // IndexPutBackward0
 Tensor take(const Tensor& self, const Tensor& index);  // TakeBackward0
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate);  // PutBackward0
 
 // ---------------------------------------------------------------- linear algebra (ops/math/linalg.cpp)
 Tensor mm(const Tensor& a, const Tensor& b);
@@ -250,6 +251,7 @@ Tensor index_copy_(const Tensor& self, int64_t dim, const Tensor& index, const T
 Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
 Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
 Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate);
+Tensor put_(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate);  // PutBackward0
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = Scalar::from_int(1),

@@ -333,6 +333,21 @@ Tensor index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const T
   return inplace_via(self, {value}, false, [&](const Tensor& s) { return index_fill(s, dim, index, value); });
 }
 
+// put_ (PutBackward0). ATen's kernel writes through self as it walks the indices, so the writes
+// before an out-of-range index stay when it fails: replay them onto self before re-raising.
+Tensor put_(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  try {
+    return inplace_via(self, {index, source}, false, [&](const Tensor& s) { return put(s, index, source, accumulate); });
+  } catch (const TorchError& e) {
+    if (e.py_type() != "IndexError" || std::string(e.what()).rfind("out of range: ", 0) != 0) throw;
+    try {
+      native::put_(self, index, source, accumulate);
+    } catch (const TorchError&) {
+    }
+    throw;
+  }
+}
+
 Tensor index_put_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate) {
   return inplace_via(self, {values}, false, [&](const Tensor& s) { return index_put(s, indices, values, accumulate); });
 }

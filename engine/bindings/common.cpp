@@ -165,4 +165,100 @@ ObjPtr node_obj(Interpreter& in, const std::shared_ptr<tp::Node>& n) {
   return o;
 }
 
+// Note [out= arguments]: torch.f(..., out=t) as the generated VariableType *_out kernels and
+// ATen run it: no autograd ("<op>(): functions with out=... arguments don't support automatic
+// differentiation, but one of the arguments requires grad." when an input or out requires grad
+// under grad mode; aliases report the op they call). A TensorIterator op then checks overlaps
+// (out itself, then out against each input), computes (shape errors), checks can_cast(result,
+// out) and resizes; a structured kernel runs its meta checks, then resize_out wants out's dtype and
+// device to be the result's ("Expected out tensor to have dtype float, but got double instead",
+// caffe2::TypeMeta names). resize_output warns when a non-empty out had another shape; the write
+// bumps out's version once; the call returns out itself.
+namespace {
+std::string type_meta_name(DType d) {
+  switch (d) {
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Float16: return "c10::Half";
+    case DType::Int64: return "long int";
+    case DType::Int32: return "int";
+    case DType::Int16: return "short int";
+    case DType::Int8: return "signed char";
+    case DType::UInt8: return "unsigned char";
+    case DType::Bool: return "bool";
+  }
+  return scalar_type_name(d);
+}
+}  // namespace
+
+void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out) {
+  if (!ctx().grad_enabled) return;
+  bool any = out.requires_grad();
+  for (const auto& t : inputs) any = any || t.requires_grad();
+  if (any)
+    throw TorchError("RuntimeError", op + "(): functions with out=... arguments don't support automatic "
+                                          "differentiation, but one of the arguments requires grad.");
+}
+
+void resize_output(const Tensor& out, const Shape& shape) {
+  if (out.sizes() == shape) return;
+  if (out.numel() != 0)  // aten/src/ATen/native/Resize.cpp resize_output_check
+    ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
+               ", which does not match the required output shape " + shape_str(shape) +
+               ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
+               "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
+               "inplace, to zero elements with t.resize_(0).");
+  native::resize_(out, shape, std::nullopt);
+}
+
+void add_out_variant(ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind) {
+  ObjPtr plain = torch.get(name);
+  def(torch, "torch.", name, [plain, op, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr out;
+    for (size_t k = 0; k < a.kwargs.size(); ++k)
+      if (a.kwargs[k].first == "out") {
+        out = a.kwargs[k].second;
+        a.kwargs.erase(a.kwargs.begin() + long(k));
+        break;
+      }
+    if (is_none(out)) return in.call(plain, std::move(a));
+    if (!is_tensor(out))
+      throw TorchError("TypeError", op + "(): argument 'out' must be Tensor, not " + in.type_name(out));
+    const Tensor& o = tensor_of(out);
+    std::vector<Tensor> inputs;
+    for (const auto& x : a.args)
+      if (is_tensor(x)) inputs.push_back(tensor_of(x));
+    for (const auto& kv : a.kwargs)
+      if (is_tensor(kv.second)) inputs.push_back(tensor_of(kv.second));
+    check_out_requires_grad(op, inputs, o);
+    if (kind == OutKind::TensorIterator) {
+      native::check_no_internal_overlap(o);
+      for (const auto& t : inputs) native::check_no_partial_overlap(o, t);
+    }
+    Tensor result = tensor_of(in.call(plain, std::move(a)));
+    if (kind == OutKind::TensorIterator) {
+      TP_CHECK(can_cast(result.dtype(), o.dtype()), "result type " + scalar_type_name(result.dtype()) +
+                                                        " can't be cast to the desired output type " +
+                                                        scalar_type_name(o.dtype()));
+    } else {
+      TP_CHECK(result.dtype() == o.dtype(), "Expected out tensor to have dtype " + type_meta_name(result.dtype()) +
+                                                ", but got " + type_meta_name(o.dtype()) + " instead");
+      TP_CHECK(result.device() == o.device(), "Expected out tensor to have device " + result.device().str() +
+                                                  ", but got " + o.device().str() + " instead");
+    }
+    resize_output(o, result.sizes());
+    native::write_result_(o, result);
+    return out;
+  });
+}
+
+void refuse_out(ModuleObj& torch, const std::string& name) {
+  ObjPtr plain = torch.get(name);
+  def(torch, "torch.", name, [plain, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+    for (const auto& kv : a.kwargs)
+      if (kv.first == "out") throw TorchError("NotImplementedError", "tensorplay: " + name + "(out=...) is not supported");
+    return in.call(plain, std::move(a));
+  });
+}
+
 }  // namespace tp::interp::lib

@@ -45,10 +45,43 @@ StoragePtr Context::new_storage(Device device, size_t nbytes) {
   return s;
 }
 
+// resize_bytes_cpu's check. A storage moved to shared memory keeps resizable() == True but has no
+// allocator any more (THPStorage_shareFd sets the shm storage's nullptr allocator), so PyTorch
+// crashes on the reallocation: the playground says so instead.
+static void check_resizable(const Storage& s) {
+  TP_CHECK(s.resizable(), "Trying to resize storage that is not resizable");
+  TP_CHECK(!s.shared(), "resizing a storage that share_memory_() moved to shared memory crashes PyTorch (the storage "
+                        "has no allocator left); the playground refuses it");
+}
+
 void Context::grow_storage(Storage& s, size_t nbytes) {
   if (nbytes <= s.nbytes()) return;
+  check_resizable(s);
   check_memory_cap(nbytes - s.nbytes());
   s.grow(nbytes, next_address(s.device(), nbytes));
+}
+
+void Context::resize_storage(Storage& s, size_t nbytes) {
+  check_resizable(s);
+  if (nbytes > s.nbytes()) check_memory_cap(nbytes - s.nbytes());
+  if (nbytes < s.nbytes()) {
+    for (const auto& t : live_tensors()) {
+      if (t->storage.get() != &s) continue;
+      size_t extent = storage_nbytes(t->sizes, t->strides, itemsize(t->dtype));
+      if (extent == 0) continue;
+      extent += size_t(t->storage_offset) * itemsize(t->dtype);
+      if (extent > nbytes)
+        throw TorchError("RuntimeError",
+                         "resize_(" + std::to_string(nbytes) + ") would leave a tensor of the program viewing " +
+                             std::to_string(extent) + " bytes of this storage: reading it afterwards is undefined "
+                             "behaviour in PyTorch, so the playground refuses the shrink");
+    }
+  }
+  s.reallocate(nbytes, nbytes == 0 ? 0 : next_address(s.device(), nbytes));
+}
+
+void Context::share_storage(Storage& s) {
+  if (!s.shared()) s.move_to_shared(next_address(s.device(), s.nbytes()));
 }
 
 void Context::register_tensor(const std::shared_ptr<TensorImpl>& t) {

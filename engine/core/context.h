@@ -6,6 +6,7 @@
 #include <cstdint>
 #include "core/callable.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,12 @@ class Context {
   StoragePtr new_storage(Device device, size_t nbytes);
   // Grows `s` to nbytes at a fresh simulated address (resize_); same cap check as new_storage.
   void grow_storage(Storage& s, size_t nbytes);
+  // UntypedStorage.resize_(nbytes): any size, a reallocation (Storage::reallocate). Refuses a
+  // storage that is not resizable (PyTorch's message) and, unlike PyTorch (where reading them is
+  // undefined behaviour), a shrink below what a live tensor views.
+  void resize_storage(Storage& s, size_t nbytes);
+  // share_memory_(): moves a CPU storage to (simulated) shared memory once.
+  void share_storage(Storage& s);
   VersionCounterPtr new_version_counter() { return std::make_shared<VersionCounter>(next_family_id()); }
 
   // Registries for the trace (weak: the program decides lifetimes).
@@ -55,6 +62,9 @@ class Context {
 
   // torch.autograd.graph.saved_tensors_hooks: a stack of hook-pair makers; only the innermost packs.
   std::vector<Callable<std::shared_ptr<SavedTensorHooks>()>> saved_tensor_hooks;
+  // torch.autograd.graph.disable_saved_tensors_hooks(message): while set, pushing hooks raises
+  // RuntimeError(message) (at::SavedTensorDefaultHooks::disabled_error_message).
+  std::optional<std::string> saved_tensor_hooks_disabled;
 
   // torch.autograd.set_detect_anomaly / detect_anomaly (autograd/anomaly_mode.h): nodes made while it
   // is on keep the program's stack (forward_stack, set by the bindings); the engine then checks each

@@ -1,5 +1,8 @@
 #include "core/storage.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace tp {
 
 Storage::Storage(int64_t id, Device device, size_t nbytes, uint64_t address,
@@ -16,6 +19,17 @@ void Storage::grow(size_t nbytes, uint64_t new_address) {
   nbytes_ = nbytes;
   address_ = new_address;
   mark_written();  // the trace re-reads the bytes
+}
+
+void Storage::reallocate(size_t nbytes, uint64_t new_address) {
+  size_t keep = std::min(nbytes, nbytes_);
+  std::vector<uint64_t> words((nbytes + 7) / 8, 0);
+  if (keep) std::memcpy(words.data(), words_.data(), keep);
+  words_.swap(words);
+  if (stats_) stats_->live_bytes = stats_->live_bytes + nbytes - nbytes_;
+  nbytes_ = nbytes;
+  address_ = new_address;
+  mark_written();
 }
 
 Storage::~Storage() {

@@ -40,6 +40,20 @@ class Storage {
   // rest zeroed (uninitialised in PyTorch). The Storage object stays: every tensor sharing it sees
   // the new data. Call through Context::grow_storage, which checks the memory cap.
   void grow(size_t nbytes, uint64_t new_address);
+  // resize_bytes_cpu as UntypedStorage.resize_ calls it: always a new buffer (at `new_address`,
+  // 0 for an empty one) holding the first min(old, new) bytes; the rest zeroed.
+  void reallocate(size_t nbytes, uint64_t new_address);
+
+  // StorageImpl::resizable(): false for memory the storage does not own (torch.from_numpy).
+  bool resizable() const { return resizable_; }
+  void set_resizable(bool r) { resizable_ = r; }
+  // Moved to shared memory by share_memory_() (THPStorage_shareFd): a new buffer, same bytes.
+  bool shared() const { return shared_; }
+  void move_to_shared(uint64_t new_address) {
+    shared_ = true;
+    address_ = new_address;
+    mark_written();
+  }
 
  private:
   int64_t id_;
@@ -48,6 +62,7 @@ class Storage {
   uint64_t address_;
   std::vector<uint64_t> words_;  // 8-byte aligned backing so every dtype is aligned
   uint64_t write_count_ = 0;
+  bool resizable_ = true, shared_ = false;
   std::shared_ptr<AllocationStats> stats_;
 };
 

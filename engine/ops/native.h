@@ -274,6 +274,9 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);  // 0-dim value
 Tensor take(const Tensor& self, const Tensor& index);
+// put_: writes in place, no version bump; stops at the first out-of-range index (earlier writes stay).
+void put_(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate);
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate);  // clone + put_
 
 // ---------------------------------------------------------------- conversions
 // Device mismatch check shared by all binary kernels (0-dim cpu tensors may meet any device).

@@ -180,8 +180,8 @@ void Interpreter::Impl::install_builtins() {
       if (c->kind != Kind::Class) throw TorchError("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
       auto& x = static_cast<ClassObj&>(*a.args[0]);
       auto& y = static_cast<ClassObj&>(*c);
-      if (is_exception_class(x.class_name) || impl.user_exception_classes.count(x.class_name))
-        return impl.exception_isinstance(x.class_name, y.class_name);
+      if (is_exception_class(impl.exception_key(x)) || impl.user_exception_classes.count(x.class_name))
+        return impl.exception_isinstance(impl.exception_key(x), impl.exception_key(y));
       return impl.class_derives(x, y) || (y.class_name == "object" && !y.is_user);
     };
     if (a.args[1]->kind == Kind::Tuple) {

@@ -292,6 +292,8 @@ std::shared_ptr<ClassObj> Interpreter::Impl::class_of(const ObjPtr& o) {
       auto& e = static_cast<ExceptionObj&>(*o);
       auto u = user_exception_classes.find(e.type);
       if (u != user_exception_classes.end()) return u->second;
+      auto b = builtin_classes.find(e.type);  // builtin and library exception classes, by qualified name
+      if (b != builtin_classes.end()) return b->second;
       break;
     }
     default: break;
@@ -314,7 +316,7 @@ bool Interpreter::isinstance(const ObjPtr& obj, const ObjPtr& cls) {
   if (cls->kind != Kind::Class)
     impl_->throw_error("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
   auto& c = static_cast<ClassObj&>(*cls);
-  if (obj->kind == Kind::Exception) return impl_->exception_isinstance(static_cast<ExceptionObj&>(*obj).type, c.class_name);
+  if (obj->kind == Kind::Exception) return impl_->exception_isinstance(static_cast<ExceptionObj&>(*obj).type, impl_->exception_key(c));
   if (c.class_name == "object" && !c.is_user) return true;
   if (obj->kind == Kind::Tensor && !c.is_user && c.class_name == "Tensor") return true;  // Parameter is a Tensor
   auto k = impl_->class_of(obj);

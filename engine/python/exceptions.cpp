@@ -36,6 +36,8 @@ const std::map<std::string, std::string>& hierarchy() {
       {"UnicodeWarning", "Warning"}, {"BytesWarning", "Warning"},
       // numpy's ufunc casting errors (numpy/core/_exceptions.py): TypeError subclasses.
       {"numpy.core._exceptions._UFuncOutputCastingError", "TypeError"},
+      // torch/autograd/gradcheck.py: class GradcheckError(RuntimeError).
+      {"torch.autograd.gradcheck.GradcheckError", "RuntimeError"},
   };
   return h;
 }
@@ -305,13 +307,23 @@ PyException Interpreter::Impl::convert(const std::exception& ex, bool& ok) {
                                     "your program)");
 }
 
+// A library's exception class (numpy.core._exceptions.X, torch.autograd.gradcheck.GradcheckError) is
+// named by its module-qualified name, which is the type its exceptions carry; others by their name.
+std::string Interpreter::Impl::exception_key(const ClassObj& c) const {
+  if (c.is_user) return c.class_name;
+  auto m = c.attrs.find("__module__");
+  if (m == c.attrs.end() || m->second->kind != Kind::Str) return c.class_name;
+  std::string full = static_cast<const StrObj&>(*m->second).value + "." + c.class_name;
+  return is_exception_class(full) ? full : c.class_name;
+}
+
 bool Interpreter::Impl::exception_isinstance(const std::string& type, const std::string& handler) const {
   std::string t = type;
   while (!t.empty()) {
     if (t == handler) return true;
     auto u = user_exception_classes.find(t);
     if (u != user_exception_classes.end()) {
-      t = u->second->bases.empty() ? "Exception" : u->second->bases[0]->class_name;
+      t = u->second->bases.empty() ? "Exception" : exception_key(*u->second->bases[0]);
     } else {
       t = exception_base(t);
     }

@@ -208,6 +208,7 @@ struct Interpreter::Impl {
   void add_traceback(PyException& e, int line);  // no statement span (lambdas)
   PyException convert(const std::exception& e, bool& ok);  // TorchError/InternalError/... -> PyException
   bool exception_isinstance(const std::string& type, const std::string& handler) const;
+  std::string exception_key(const ClassObj& c) const;  // the name exception_isinstance compares
 
   // ---- limits
   [[noreturn]] void limit_error(const std::string& type, const std::string& message);

@@ -105,6 +105,11 @@ ObjPtr Interpreter::builtin(const std::string& name) const {
   return it == impl_->builtins.end() ? nullptr : it->second;
 }
 
+ObjPtr Interpreter::exception_class(const std::string& qualified_name) const {
+  auto it = impl_->builtin_classes.find(qualified_name);
+  return it == impl_->builtin_classes.end() ? nullptr : it->second;
+}
+
 [[noreturn]] void Interpreter::raise(const std::string& py_type, const std::string& message) {
   throw TorchError(py_type, message);
 }

@@ -90,6 +90,8 @@ class Interpreter {
   std::string address_of(const ObjPtr& o) const;            // "0x7f..." used in <... at 0x...> reprs
   bool isinstance(const ObjPtr& obj, const ObjPtr& cls);
   ObjPtr builtin(const std::string& name) const;            // builtins namespace lookup (nullptr if absent)
+  // A library's exception class by its qualified name ("torch.autograd.gradcheck.GradcheckError").
+  ObjPtr exception_class(const std::string& qualified_name) const;
   ObjPtr make_exception(const std::string& type, const std::string& message, std::vector<ObjPtr> args = {});
 
   // ------------------------------------------------------------ host API (Session)

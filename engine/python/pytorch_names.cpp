@@ -50,15 +50,15 @@ const Owner kOwners[] = {
        " cholesky_inverse cholesky_solve coalesce col_indices conj conj_physical copysign count_nonzero"
        " crow_indices cuda dequantize det dsplit exponential_ fix float_power frexp geometric_ geqrf"
        " histc histogram hsplit hypot i0 igamma igammac imag index_put index_put_ indices int_repr"
-       " inverse is_coalesced is_complex is_pinned is_quantized is_shared istft ldexp log_normal_"
+       " inverse is_coalesced is_complex is_pinned is_quantized istft ldexp log_normal_"
        " logaddexp logaddexp2 logdet lu map_ matrix_exp msort mvlgamma nanmedian nextafter orgqr ormqr"
-       " pin_memory pinverse polygamma put put_ q_scale q_zero_point qr random_ real record_stream"
-       " register_post_accumulate_grad_hook resolve_conj resolve_neg sgn share_memory_ signbit sinc"
+       " pin_memory pinverse polygamma q_scale q_zero_point qr random_ real record_stream"
+       " register_post_accumulate_grad_hook resolve_conj resolve_neg sgn signbit sinc"
        " slogdet stft storage_type svd take_along_dim tensor_split to_dense to_sparse to_sparse_csr"
        " triangular_solve values vsplit xlogy"
        " "},
     {"torch.autograd",
-       " detect_anomaly forward_ad functional gradcheck gradgradcheck graph profiler set_detect_anomaly"
+       " detect_anomaly forward_ad functional graph profiler set_detect_anomaly"
        " "},
     {"torch.nn",
        " AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d AvgPool3d BatchNorm3d CTCLoss Conv3d"

@@ -321,7 +321,7 @@ Flow Interpreter::Impl::exec_try(const Try& t) {
         for (auto& c : types) {
           if (c->kind != Kind::Class)
             throw_error("TypeError", "catching classes that do not inherit from BaseException is not allowed");
-          if (exception_isinstance(e.type(), as<ClassObj>(c).class_name)) hit = true;
+          if (exception_isinstance(e.type(), exception_key(as<ClassObj>(c)))) hit = true;
         }
         if (hit) { handler = &h; break; }
       }
@@ -463,7 +463,7 @@ void Interpreter::Impl::exec_class(const ClassDef& s) {
   }
   bool is_exception = false;
   for (auto& b : cls->bases) {
-    if (is_exception_class(b->class_name) || user_exception_classes.count(b->class_name)) is_exception = true;
+    if (is_exception_class(exception_key(*b)) || user_exception_classes.count(b->class_name)) is_exception = true;
   }
   if (is_exception) user_exception_classes[s.name] = cls;
   frame = saved;

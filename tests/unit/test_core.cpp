@@ -64,3 +64,35 @@ TEST_CASE("mt19937 matches PyTorch's first outputs for seed 0", "[core][rng]") {
   CHECK(gen.random() == 2546248239u);
   CHECK(gen.random() == 3071714933u);
 }
+
+TEST_CASE("resize_storage: a reallocation keeping the leading bytes; refusals", "[core][storage]") {
+  Context c;
+  ContextGuard g(c);
+  Tensor t = make_empty({4}, DType::Int32, Device{});
+  for (int64_t i = 0; i < 4; ++i) t.set_at(i, Scalar::from_int(i + 1));
+  StoragePtr s = t.storage();
+  uint64_t before = s->address();
+  c.resize_storage(*s, 32);  // grow: the tensor reads the same values from the new buffer
+  CHECK(s->nbytes() == 32);
+  CHECK(s->address() != before);
+  CHECK(t.int_at(3) == 4);
+  // A shrink below what a live tensor views is refused (reading it is undefined in PyTorch).
+  CHECK_THROWS_AS(c.resize_storage(*s, 8), TorchError);
+  CHECK(s->nbytes() == 32);
+  Tensor head = make_tensor(s, {2}, {1}, 0, DType::Int32, t.impl()->version_counter);
+  t = Tensor();
+  c.resize_storage(*s, 8);
+  CHECK(head.int_at(1) == 2);
+  CHECK_THROWS_AS(c.resize_storage(*s, 4), TorchError);
+  head = Tensor();
+  c.resize_storage(*s, 0);  // PyTorch's data_ptr is nullptr for an empty allocation
+  CHECK(s->address() == 0);
+  s->set_resizable(false);
+  CHECK_THROWS_AS(c.resize_storage(*s, 4), TorchError);
+  CHECK_THROWS_AS(c.grow_storage(*s, 4), TorchError);
+  Tensor u = make_empty({2}, DType::Float32, Device{});
+  c.share_storage(*u.storage());
+  CHECK(u.storage()->shared());
+  CHECK(u.storage()->resizable());  // still "resizable", but PyTorch would crash: refused
+  CHECK_THROWS_AS(c.resize_storage(*u.storage(), 16), TorchError);
+}

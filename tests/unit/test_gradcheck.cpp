@@ -304,6 +304,19 @@ GC_CASE("gather/scatter/scatter_add", "[scatter]") {
             {dseq({2, 3}), dseq({2, 3}, -0.8)});
 }
 
+GC_CASE("put / put_: overwrite and accumulate, negative and repeated indices, transposed self", "[index]") {
+  SETUP;
+  gradcheck([](auto& x) { return put(x[0], idx({4, 0, -1}, {3}), x[1], false); }, {dseq({2, 3}), dseq({3}, -0.5)});
+  gradcheck([](auto& x) { return put(x[0], idx({1, 1, 0, -6}, {2, 2}), x[1], true); }, {dseq({2, 3}), dseq({2, 2}, 0.3)});
+  gradcheck([](auto& x) { return put(transpose(x[0], 0, 1), idx({1, 5}, {2}), x[1], false); },
+            {dseq({2, 3}), dseq({2}, 0.8)});
+  gradcheck([](auto& x) {
+    Tensor c = mul(x[0], x[0]);
+    put_(c, idx({2, 3}, {2}), x[1], true);
+    return c;
+  }, {dseq({2, 3}), dseq({2}, -0.7)});
+}
+
 GC_CASE("index_add/index_copy/index_fill/index_put/take", "[index]") {
   SETUP;
   Scalar two = Scalar::from_double(2.0);

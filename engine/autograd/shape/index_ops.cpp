@@ -1,4 +1,4 @@
-// Differentiable index_add / index_copy / index_fill / index_put / take (derivatives.yaml); the
+// Differentiable index_add / index_copy / index_fill / index_put / take / put (derivatives.yaml); the
 // in-place forms live in autograd/inplace.cpp and write these results back.
 #include "autograd/functions.h"
 #include "autograd/grad_utils.h"
@@ -120,6 +120,28 @@ Tensor take(const Tensor& self, const Tensor& index) {
     n->formula = [sizes](const BackwardCtx& c) -> TensorList {
       Tensor pos = native::take(element_positions(sizes), c.get("index"));
       return {scatter_add_positions(c.grad(), pos, sizes)};
+    };
+    set_history(out, n);
+  }
+  return out;
+}
+
+// put: self: accumulate ? grad : grad.put(index, zeros_like(source), false);
+//      source: grad.take(index).reshape_as(source).
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  Tensor out = native::put(self, index, source, accumulate);
+  if (auto n = make_node("PutBackward0", {self, source}, out.dtype())) {
+    n->save("index", index);
+    Shape source_sizes = source.sizes();
+    DType source_dtype = source.dtype();
+    n->formula = [accumulate, source_sizes, source_dtype](const BackwardCtx& c) -> TensorList {
+      Tensor idx = c.get("index");
+      TensorList r(2);
+      if (c.needs(0))
+        r[0] = accumulate ? c.grad()
+                          : put(c.grad(), idx, native::zeros(source_sizes, source_dtype, c.grad().device()), false);
+      if (c.needs(1)) r[1] = reshape(take(c.grad(), idx), source_sizes);
+      return r;
     };
     set_history(out, n);
   }

@@ -1,4 +1,5 @@
-// torch.autograd.graph (torch/autograd/graph.py): saved_tensors_hooks and save_on_cpu. Entering the
+// torch.autograd.graph (torch/autograd/graph.py): saved_tensors_hooks, save_on_cpu and
+// disable_saved_tensors_hooks. Entering the
 // context pushes a (pack, unpack) pair (torch._C._autograd._push_saved_tensors_default_hooks);
 // every tensor an op saves for backward from then on is handed to pack, and backward hands what
 // pack returned to unpack (torch/csrc/autograd/python_saved_variable_hooks.cpp). The Node class
@@ -50,6 +51,8 @@ void install_autograd_graph(Interpreter& in, ModuleObj& autograd) {
   def(*sth, "saved_tensors_hooks.", "__enter__", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr self = a.args.at(0);
     ObjPtr pack = self_attr(in, self, "pack_hook"), unpack = self_attr(in, self, "unpack_hook");
+    // SavedTensorDefaultHooks::push_hooks -> assertSavedTensorHooksNotDisabled.
+    if (ctx().saved_tensor_hooks_disabled) throw TorchError("RuntimeError", *ctx().saved_tensor_hooks_disabled);
     Interpreter* ip = &in;
     ctx().saved_tensor_hooks.push_back([ip, pack, unpack]() -> std::shared_ptr<SavedTensorHooks> {
       return std::make_shared<PySavedHooks>(*ip, pack, unpack);
@@ -88,6 +91,28 @@ void install_autograd_graph(Interpreter& in, ModuleObj& autograd) {
     return in.none();
   });
   mod->set("save_on_cpu", soc);
+
+  // disable_saved_tensors_hooks(error_message), a @contextlib.contextmanager: remembers the previous
+  // message, disables (SavedTensorDefaultHooks::disable raises the message at once when hooks are
+  // already active), and restores the previous state in its `finally`, also after that error.
+  def(*mod, "torch.autograd.graph.", "disable_saved_tensors_hooks", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ArgParser p(in, "disable_saved_tensors_hooks", a);
+    std::string message = in.str(p.required("error_message", 0));
+    p.finish();
+    auto prev = std::make_shared<std::optional<std::string>>();
+    auto cm = std::make_shared<ContextManagerObj>();
+    cm->type_name = "_GeneratorContextManager";
+    cm->enter = [prev, message](Interpreter&) {
+      *prev = ctx().saved_tensor_hooks_disabled;
+      ctx().saved_tensor_hooks_disabled = message;
+      if (!ctx().saved_tensor_hooks.empty()) {
+        ctx().saved_tensor_hooks_disabled = *prev;
+        throw TorchError("RuntimeError", message);
+      }
+    };
+    cm->exit = [prev](Interpreter&) { ctx().saved_tensor_hooks_disabled = *prev; };
+    return cm;
+  });
 
   in.register_module("torch.autograd.graph", mod);
   autograd.set("graph", mod);

@@ -176,6 +176,8 @@ ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<t
   return nullptr;
 }
 
+ObjPtr storage_method(Interpreter& in, const ObjPtr& self, const std::string& name);  // bindings/tensor/core_methods.cpp
+
 ObjPtr getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
   switch (self->kind) {
     case Kind::Tensor: {
@@ -208,7 +210,9 @@ ObjPtr getattr(Interpreter& in, const ObjPtr& self, const std::string& name) {
       return nullptr;
     }
     case Kind::Node: return node_attr_of(in, self, cast<NodeObj>(self).node, name);
-    case Kind::Instance: return function_ctx_getattr(in, self, name);
+    case Kind::Instance:
+      if (ObjPtr m = storage_method(in, self, name)) return m;
+      return function_ctx_getattr(in, self, name);
     default: return nullptr;
   }
 }

@@ -31,6 +31,24 @@ struct StorageObj : InstanceObj {
 
 std::string scalar_str(Interpreter& in, const Scalar& s) { return in.str(scalar_obj(in, s)); }
 
+// torch.storage._warn_typed_storage_removal: once per process, whatever the line.
+void typed_storage_warning(Interpreter& in) {
+  in.warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
+               "storage class. This should only matter to you if you are using storages directly.  To access "
+               "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()");
+}
+
+// UntypedStorage.is_shared: always for CUDA, else whether the data lives in shared memory.
+bool storage_is_shared(const Storage& s) { return s.device().type == Device::Type::CUDA || s.shared(); }
+
+// UntypedStorage.share_memory_: nothing for CUDA; on CPU _share_fd_cpu_ (the default
+// file_descriptor strategy) moves the bytes to shared memory once (a new data_ptr).
+void share_memory(Storage& s) {
+  if (s.device().type == Device::Type::CUDA) return;
+  TP_CHECK(s.device().is_cpu(), "_share_fd_: only available on CPU");
+  ctx().share_storage(s);
+}
+
 ObjPtr make_storage(Interpreter& in, const Tensor& t, bool typed) {
   auto o = std::make_shared<StorageObj>(t.storage(), typed ? std::optional<DType>(t.dtype()) : std::nullopt);
   StorageObj* raw = o.get();
@@ -58,6 +76,8 @@ ObjPtr make_storage(Interpreter& in, const Tensor& t, bool typed) {
     for (int64_t i = 0; i < raw->length(); ++i) items.push_back(scalar_obj(in, raw->at(i)));
     return in.make_list(std::move(items));
   });
+  fn("resizable", [raw](Interpreter& in, CallArgs&) { return in.make_bool(raw->storage->resizable()); });
+  fn("is_shared", [raw](Interpreter& in, CallArgs&) { return in.make_bool(storage_is_shared(*raw->storage)); });
   o->set("device", device_obj(in, st->device()));
   if (typed) o->set("dtype", dtype_obj(in, t.dtype()));
   return o;
@@ -92,6 +112,37 @@ std::optional<bool> opt_bool(Interpreter& in, const ObjPtr& o) {
 }
 
 }  // namespace
+
+// The storage methods that use the storage object itself, bound to it (through lib::getattr, so
+// the object holds no reference to itself): resize_ (UntypedStorage's returns it, TypedStorage's
+// None) and share_memory_ (returns it).
+// torch/storage.py: TypedStorage.resize_(size) is the untyped resize_(size * element_size()), and
+// UntypedStorage.resize_ is THPStorage_resize_ -> resize_bytes_cpu (a new buffer keeping the
+// leading bytes; tensors on the storage see it).
+ObjPtr storage_method(Interpreter& in, const ObjPtr& self, const std::string& name) {
+  if (!obj_cast<StorageObj>(self.get())) return nullptr;
+  if (name == "resize_")
+    return in.bind(self, in.make_function("Storage.resize_", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+      ObjPtr me = a.args.at(0);
+      auto& st = cast<StorageObj>(me);
+      a.args.erase(a.args.begin());
+      ArgParser p(in, "resize_", a);
+      ObjPtr n = p.required("size", 0);
+      p.finish();
+      if (st.dtype) typed_storage_warning(in);
+      if (n->kind != Kind::Int && n->kind != Kind::Bool)
+        throw TorchError("RuntimeError", "resize_ expects an int, but got " + in.type_name(n));
+      int64_t nbytes = to_int(in, n) * (st.dtype ? int64_t(itemsize(*st.dtype)) : 1);
+      ctx().resize_storage(*st.storage, nbytes < 0 ? size_t(-1) : size_t(nbytes));
+      return st.dtype ? in.none() : me;  // TypedStorage.resize_ returns nothing
+    }));
+  if (name == "share_memory_")
+    return in.bind(self, in.make_function("Storage.share_memory_", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+      share_memory(*cast<StorageObj>(a.args.at(0)).storage);
+      return a.args.at(0);
+    }));
+  return nullptr;
+}
 
 // Storage objects are also reached from the storage getitem/len hooks (bindings/tensor/repr.cpp).
 bool storage_item(Interpreter& in, const ObjPtr& o, int64_t i, ObjPtr& out) {
@@ -275,11 +326,16 @@ void install_tensor_core_methods(Interpreter& in, ClassObj& tc) {
   });
   method(tc, "untyped_storage", [](Interpreter& in, Tensor& self, ArgParser& p) { return make_storage(in, self, false); });
   method(tc, "storage", [](Interpreter& in, Tensor& self, ArgParser& p) {
-    // torch.storage._warn_typed_storage_removal: once per process, whatever the line.
-    in.warn_once("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
-                 "storage class. This should only matter to you if you are using storages directly.  To access "
-                 "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()");
+    typed_storage_warning(in);
     return make_storage(in, self, true);
+  });
+  // torch/_tensor.py: share_memory_ (self._typed_storage()._share_memory_(); returns self) and is_shared.
+  method(tc, "share_memory_", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    share_memory(*self.storage());
+    return in.wrap_tensor(self);
+  });
+  method(tc, "is_shared", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.make_bool(storage_is_shared(*self.storage()));
   });
   method(tc, "index_select", [](Interpreter& in, Tensor& self, ArgParser& p) {
     int64_t dim = to_int(in, p.required("dim", 0), "argument 'dim'");

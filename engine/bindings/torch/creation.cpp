@@ -230,7 +230,11 @@ void install_creation(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     p.finish();
     if (!is_ndarray(arr))
       throw TorchError("TypeError", "expected np.ndarray (got " + in.type_name(arr) + ")");
-    return in.wrap_tensor(share_storage(array_of(arr)));
+    // The tensor's storage does not own numpy's memory: StorageImpl resizable=false (a later
+    // resize_ says "Trying to resize storage that is not resizable").
+    Tensor t = share_storage(array_of(arr));
+    t.storage()->set_resizable(false);
+    return in.wrap_tensor(t);
   });
 
   def(torch, T, "zeros", sized_factory("zeros", tp::zeros));

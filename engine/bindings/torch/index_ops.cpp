@@ -1,4 +1,4 @@
-// index_add(_), index_copy(_), index_fill(_), index_put(_) and take as Tensor methods and torch.*
+// index_add(_), index_copy(_), index_fill(_), index_put(_), take and put(_) as Tensor methods and torch.*
 // functions. Signatures as in native_functions.yaml (alpha is keyword-only).
 #include "core/error.h"
 #include "bindings/install.h"
@@ -67,6 +67,15 @@ Tensor index_put_call(Interpreter& in, const Tensor& self, ArgParser& p, bool in
   return inplace ? tp::index_put_(self, indices, values, accumulate) : tp::index_put(self, indices, values, accumulate);
 }
 
+// put(index, source, accumulate=False); put_ is a method only (native_functions.yaml variants).
+Tensor put_call(Interpreter& in, const Tensor& self, ArgParser& p, bool inplace) {
+  const std::string f = inplace ? "put_" : "put";
+  const Tensor& index = tensor_arg(in, p.required("index", 0), f, "index", 1);
+  const Tensor& source = tensor_arg(in, p.required("source", 1), f, "source", 2);
+  bool accumulate = bool_arg(in, p.get("accumulate", 2), false);
+  return inplace ? tp::put_(self, index, source, accumulate) : tp::put(self, index, source, accumulate);
+}
+
 }  // namespace
 
 void install_index_ops(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
@@ -98,6 +107,12 @@ void install_index_ops(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     const Tensor& index = tensor_arg(in, p.required("index", 0), "take", "index", 1);
     return in.wrap_tensor(tp::take(self, index));
   }, &torch);
+  method(tc, "put", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(put_call(in, self, p, false));
+  }, &torch);
+  method(tc, "put_", [](Interpreter& in, Tensor& self, ArgParser& p) {
+    return in.wrap_tensor(put_call(in, self, p, true));
+  });
 }
 
 }  // namespace tp::interp::lib

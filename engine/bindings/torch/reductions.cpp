@@ -6,6 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "ops/iter.h"
 #include "ops/math/float_class.h"
 
 namespace tp::interp::lib {
@@ -78,6 +79,37 @@ double correction_arg(Interpreter& in, ArgParser& p) {
   return is_none(u) || in.truthy(u) ? 1.0 : 0.0;
 }
 
+// torch.cat(tensors, dim, out=t) (Note [out= arguments]): TORCH_PRECOMPUTE_META_FUNC(cat) checks
+// zero-dim inputs, then that the inputs' result type can be cast to out's dtype, which becomes the
+// result's; then the shapes; resize_out; and cat_out_cpu refuses an input overlapping out
+// (get_overlap_status Partial or Full) before it writes.
+ObjPtr cat_out(Interpreter& in, const std::vector<Tensor>& ts, int64_t dim, const ObjPtr& out) {
+  if (!is_tensor(out)) throw TorchError("TypeError", "cat(): argument 'out' must be Tensor, not " + in.type_name(out));
+  const Tensor& o = tensor_of(out);
+  check_out_requires_grad("cat", ts, o);
+  bool zero_dim = false;
+  for (const auto& t : ts) zero_dim = zero_dim || t.dim() == 0;
+  if (!zero_dim && !ts.empty()) {  // else tp::cat raises the zero-dim / empty-list error first
+    DType rt = ts[0].dtype();
+    for (const auto& t : ts) rt = promote_types(rt, t.dtype());
+    TP_CHECK(can_cast(rt, o.dtype()),
+             "torch.cat(): input types can't be cast to the desired output type " + scalar_type_name(o.dtype()));
+  }
+  Tensor result = tp::cat(ts, dim);
+  resize_output(o, result.sizes());
+  auto dense = [](const Tensor& t) { return native::is_non_overlapping_and_dense(t.sizes(), t.strides()); };
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const Tensor& t = ts[i];
+    if (t.numel() == 0 || o.numel() == 0 || t.storage() != o.storage() || !dense(t) || !dense(o)) continue;
+    int64_t a0 = o.storage_offset() * int64_t(o.element_size()), a1 = a0 + o.numel() * int64_t(o.element_size());
+    int64_t b0 = t.storage_offset() * int64_t(t.element_size()), b1 = b0 + t.numel() * int64_t(t.element_size());
+    TP_CHECK(!(a0 < b1 && b0 < a1), "torch.cat(): unsupported operation: the input tensors cannot refer to any of the "
+                                    "output memory locations. Found overlap in input tensor " + std::to_string(i));
+  }
+  native::write_result_(o, result);
+  return out;
+}
+
 }  // namespace
 
 ObjPtr softmax_call(Interpreter& in, const Tensor& x, ArgParser& p, bool log) {
@@ -95,6 +127,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     auto dims = dims_arg(in, p.get("dim", 0));
     return in.wrap_tensor(tp::sum(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
   }, &torch);
+  refuse_out(torch, "sum");
   method(tc, "mean", [](Interpreter& in, Tensor& self, ArgParser& p) {
     auto dims = dims_arg(in, p.get("dim", 0));
     return in.wrap_tensor(tp::mean(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
@@ -214,6 +247,8 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "mm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::mm(self, tensor_arg(in, p.required("mat2", 0), "mm", "mat2", 2)));
   }, &torch);
+  add_out_variant(torch, "mm", "mm", OutKind::Structured);  // TORCH_META_FUNC(mm): out has self's dtype
+  refuse_out(torch, "matmul");
   method(tc, "mv", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::mv(self, tensor_arg(in, p.required("vec", 0), "mv", "vec", 2)));
   }, &torch);
@@ -264,8 +299,10 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     ArgParser p(in, "torch.cat", a);
     auto ts = tensor_list(in, p.required("tensors", 0), "cat");
     int64_t dim = is_none(p.get("dim", 1)) ? 0 : to_int(in, p.get("dim", 1), "argument 'dim'");
+    ObjPtr out = p.kw("out");
     p.finish();
-    return in.wrap_tensor(tp::cat(ts, dim));
+    if (is_none(out)) return in.wrap_tensor(tp::cat(ts, dim));
+    return cat_out(in, ts, dim, out);
   });
   torch.set("concat", torch.get("cat"));
   def(torch, "torch.", "stack", [](Interpreter& in, CallArgs& a) -> ObjPtr {

@@ -136,6 +136,7 @@ void install_autograd(Interpreter& in, ModuleObj& torch) {
   install_autograd_graph(in, *ag);
   install_anomaly_mode(in, torch, *ag);
   install_autograd_functional(in, *ag);
+  install_autograd_gradcheck(in, *ag);
 }
 
 void install_cuda(Interpreter& in, ModuleObj& torch) {

@@ -1,6 +1,6 @@
-// index_add / index_copy / index_fill along one dim and take (TensorAdvancedIndexing.cpp meta
+// index_add / index_copy / index_fill along one dim, take and put (TensorAdvancedIndexing.cpp meta
 // functions and IndexKernel.cpp): checks and messages as PyTorch, then a walk over the slices.
-// All are out of place here; autograd/ writes them back for the in-place forms.
+// All but put_ are out of place here; autograd/ writes them back for the in-place forms.
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -197,6 +197,52 @@ Tensor take(const Tensor& self, const Tensor& index) {
     if (v < 0) v += numel;
     std::memcpy(out.raw(k), self.raw(self.storage_index_of(v)), item);
   }
+  return out;
+}
+
+// put_ (TensorAdvancedIndexing.cpp put_ + IndexKernel.cpp cpu_put_kernel): self's elements seen
+// flattened; source's k-th element goes to position index[k] (negative counts from the end). The
+// kernel walks source in order and stops at the first index out of range, after the earlier
+// writes. Writes in place without bumping the version (the caller does).
+void put_(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  TP_CHECK(index.dtype() == DType::Int64, "put_(): Expected a long tensor for index, but got " + scalar_type_name(index.dtype()));
+  TP_CHECK(self.dtype() == source.dtype(), "put_(): self and source expected to have the same dtype, but got self.dtype = " +
+                                               scalar_type_name(self.dtype()) + " and source.dtype = " +
+                                               scalar_type_name(source.dtype()));
+  TP_CHECK(self.device() == source.device() && self.device() == index.device(),
+           "put_(): self, index and source expected to be in the same device, but got self.device = " + self.device().str() +
+               ", index.device = " + index.device().str() + ", and source.device = " + source.device().str());
+  TP_CHECK_INDEX(source.numel() == index.numel(),
+                 "put_(): Expected source and index to have the same number of elements, but got source.numel() = " +
+                     to_string(source.numel()) + ", index.numel() = " + to_string(index.numel()));
+  TP_CHECK_INDEX(!(self.numel() == 0 && index.numel() != 0), "put_(): Tried to put elements into an empty tensor");
+  check_no_internal_overlap(self);
+  check_no_partial_overlap(self, index);
+  check_no_partial_overlap(self, source);
+  int64_t numel = self.numel();
+  bool integral = !is_floating(self.dtype());
+  for (int64_t k = 0; k < index.numel(); ++k) {
+    int64_t v = index.int_at(index.storage_index_of(k));
+    TP_CHECK_INDEX(v >= -numel && v < numel, "out of range: tried to access index " + to_string(v) + " on a tensor of " +
+                                                 to_string(numel) + " elements.");
+    if (v < 0) v += numel;
+    int64_t dst = self.storage_index_of(v), src = source.storage_index_of(k);
+    if (!accumulate) {
+      std::memcpy(self.raw(dst), source.raw(src), self.element_size());
+    } else if (self.dtype() == DType::Bool) {
+      self.set_at(dst, Scalar::from_bool(self.int_at(dst) != 0 || source.int_at(src) != 0));
+    } else if (integral) {  // wraps like the C++ `+=` of the element type
+      self.set_at(dst, Scalar::from_int(int64_t(uint64_t(self.int_at(dst)) + uint64_t(source.int_at(src)))));
+    } else {  // a double sum of two narrower floats rounds once, as the element type's `+=` does
+      self.set_at(dst, Scalar::from_double(self.double_at(dst) + source.double_at(src)));
+    }
+  }
+}
+
+// put: self.clone(at::MemoryFormat::Preserve).put_(index, source, accumulate).
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  Tensor out = clone(self);
+  put_(out, index, source, accumulate);
   return out;
 }
 

@@ -60,7 +60,10 @@ std::string Interpreter::type_name(const ObjPtr& o) {
     case Kind::Module: return "module";
     case Kind::Class: return "type";
     case Kind::Instance: return static_cast<InstanceObj&>(*o).type_name;
-    case Kind::Exception: return static_cast<ExceptionObj&>(*o).type;
+    case Kind::Exception: {  // a library exception's type is module-qualified; its __name__ is the last part
+      const std::string& t = static_cast<ExceptionObj&>(*o).type;
+      return t.substr(t.rfind('.') + 1);
+    }
     case Kind::ContextManager: return static_cast<ContextManagerObj&>(*o).type_name;
   }
   return "object";
@@ -172,7 +175,7 @@ std::string Interpreter::repr(const ObjPtr& o) {
     }
     case Kind::Exception: {
       auto& e = static_cast<ExceptionObj&>(*o);
-      std::string out = e.type + "(";
+      std::string out = type_name(o) + "(";
       if (e.args.empty() && !e.message.empty()) out += py_str_repr(e.message);
       for (size_t i = 0; i < e.args.size(); ++i) out += (i ? ", " : "") + repr(e.args[i]);
       return out + ")";
