@@ -5,12 +5,13 @@
 import type { Id, Tensor } from '../engine/trace';
 import { SUMMARY_THRESHOLD, formatCell, stripSlots, tensorColor, tensorGrid, type Slot } from '../model/layout';
 import { t, type Lang } from '../model/i18n';
-import { coverage, elementCells, formulaSymbolic, formulaText, isContiguous, numel, readersOf, unravel, viewKind } from '../model/strides';
+import { elementCells, formulaSymbolic, formulaText, numel, readersOf, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
 import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
 import { clear, h, s } from './dom';
 import { changedMemoryKeys } from '../model/change-focus';
 import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
+import { cellCoverage } from '../model/lane-coverage';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -20,8 +21,6 @@ const CELL_PX = 62;
 const STRIP_CHROME_PX = 330;
 /** "Show all" is offered up to this many cells (beyond it, drawing would stall the page). */
 const EXPAND_LIMIT = 4096;
-/** Exact per-cell coverage is computed for tensors up to this size; bigger ones use their extent. */
-const EXACT_COVERAGE = 65536;
 const HIDDEN_TYPES = new Set(['module', 'function', 'builtin_function_or_method', 'type', 'class', 'method']);
 
 export interface ErrorMarks {
@@ -30,23 +29,6 @@ export interface ErrorMarks {
 }
 
 /** Which cells a tensor reads, with multiplicity; `null` multiplicity = "read, count unknown". */
-function laneCoverage(tensor: Tensor): (cell: number) => number | null {
-  const n = numel(tensor.sizes);
-  if (n <= EXACT_COVERAGE) {
-    const m = coverage(tensor, EXACT_COVERAGE);
-    return (cell) => m.get(cell) ?? 0;
-  }
-  const lo = tensor.storage_offset;
-  if (isContiguous(tensor)) return (cell) => (cell >= lo && cell < lo + n ? 1 : 0);
-  let min = lo, max = lo;
-  tensor.sizes.forEach((sz, d) => {
-    const r = (sz - 1) * tensor.strides[d];
-    if (r < 0) min += r;
-    else max += r;
-  });
-  return (cell) => (cell >= min && cell <= max ? null : 0);
-}
-
 /** cell → "i,j" of the element a (non-overlapping, small) view keeps there. */
 function elementAt(tensor: Tensor): Map<number, string> | null {
   if (numel(tensor.sizes) > 1024) return null;
@@ -493,8 +475,9 @@ export class MemoryView {
     const slots = stripSlots(st.numel, this.expanded.has(key) && complete && st.numel <= EXPAND_LIMIT);
     const value = this.valueAt(g);
     const written = w.changes.written.get(st.id);
+    const cellBytes = st.numel ? st.nbytes / st.numel : 0;
     const lanes = g.tensors.map((tt) => ({
-      tensor: tt, cov: laneCoverage(tt), err: this.errors.tensors.has(tt.id),
+      tensor: tt, ...cellCoverage(tt, cellBytes), err: this.errors.tensors.has(tt.id),
       // strided views read cells out of order: label each lane cell with the element it holds
       order: viewKind(tt) === 'strided' && tt.sizes.length <= 2 ? elementAt(tt) : null,
     }));
@@ -521,14 +504,23 @@ export class MemoryView {
             continue;
           }
           const c = lane.cov(sl.index);
+          const name = w.tensorLabel(lane.tensor, this.lang);
+          // another dtype over the same bytes: its elements are wider or narrower than the cells
+          const other = lane.ratio !== 1 && c !== 0;
+          const multi = !other && c !== null && c > 1;
           const cls = ['lane'];
-          if (c !== 0) cls.push(c !== null && c > 1 ? 'multi' : 'on');
-          if (c !== 0 && sl.index === lane.tensor.storage_offset) cls.push('start');
+          if (c !== 0) cls.push(multi ? 'multi' : 'on');
+          if (other) cls.push(lane.ratio > 1 ? 'wide' : 'split');
+          if (c !== 0 && sl.index === Math.floor(lane.tensor.storage_offset * lane.ratio)) cls.push('start');
           if (c !== 0 && lane.err) cls.push('err');
+          const title = !c ? undefined
+            : other && lane.ratio > 1 ? t(lang, 'memory.laneWide', { name, dtype: lane.tensor.dtype, k: lane.ratio })
+              : other ? t(lang, 'memory.laneSplit', { name, cell: sl.index, k: c, dtype: lane.tensor.dtype })
+                : t(lang, 'memory.laneReads', { name, cell: sl.index }) + (multi ? ` ×${c}` : '');
+          const label = other ? (lane.ratio > 1 ? '' : `${c}`) : multi ? `×${c}` : c ? lane.order?.get(sl.index) ?? '' : '';
           strip.append(h('span', {
-            class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index,
-            title: c ? t(lang, 'memory.laneReads', { name: w.tensorLabel(lane.tensor, this.lang), cell: sl.index }) + (c !== null && c > 1 ? ` ×${c}` : '') : undefined,
-          }, c !== null && c > 1 ? `×${c}` : c ? lane.order?.get(sl.index) ?? '' : ''));
+            class: cls.join(' '), style: `--c: ${tensorColor(lane.tensor.id)}`, 'data-t': lane.tensor.id, 'data-cell': sl.index, title,
+          }, label));
         }
       }
       wrap.append(strip);
