@@ -221,6 +221,9 @@ void put_(const Tensor& self, const Tensor& index, const Tensor& source, bool ac
   check_no_partial_overlap(self, source);
   int64_t numel = self.numel();
   bool integral = !is_floating(self.dtype());
+  // An out-of-range index stops the loop after earlier writes, and then nothing bumps the version:
+  // the storage must still say it was written (Note [What a repr depends on], world_snapshot.cpp).
+  if (index.numel() > 0) self.storage()->mark_written();
   for (int64_t k = 0; k < index.numel(); ++k) {
     int64_t v = index.int_at(index.storage_index_of(k));
     TP_CHECK_INDEX(v >= -numel && v < numel, "out of range: tried to access index " + to_string(v) + " on a tensor of " +
