@@ -56,6 +56,8 @@ void install_selections(Interpreter& in, ModuleObj& torch, ClassObj& tensor_clas
 void install_bitwise(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
 // bindings/torch/joining.cpp: atleast_Nd, hstack/vstack/row_stack/dstack/column_stack, diff.
 void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tensor_class);
+// bindings/torch/frombuffer.cpp: torch.frombuffer (a tensor sharing a bytearray's / bytes' memory).
+void install_frombuffer(Interpreter& in, ModuleObj& torch);
 // bindings/torch/type_info.cpp: torch.finfo / torch.iinfo.
 void install_type_info(Interpreter& in, ModuleObj& torch);
 // bindings/tensor/core_methods.cpp: autograd methods, item/tolist/numpy, size/stride/storage queries.

@@ -53,6 +53,8 @@ std::string to_str(Interpreter& in, const ObjPtr& obj, const std::string& what =
 Scalar to_scalar(const ObjPtr& obj);  // bool/int/float (and 1-element tensors) -> Scalar; TypeError otherwise
 bool is_number(const ObjPtr& obj);    // bool, int or float
 bool is_none(const ObjPtr& obj);      // nullptr or None
+// Python's slice.indices(): clamps start/stop for a sequence of length n; returns the count.
+int64_t slice_indices(Interpreter& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step);
 
 // Sizes: zeros(2, 3), zeros((2, 3)), zeros([2, 3]), zeros(torch.Size([2, 3])), zeros(()) -> {}.
 Shape to_shape(Interpreter& in, const std::vector<ObjPtr>& args);

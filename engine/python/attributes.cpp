@@ -10,6 +10,7 @@
 #include "python/modules/collections.h"
 #include "python/objects/methods.h"
 #include "python/library.h"
+#include "python/objects/bytes.h"
 
 namespace tp::interp {
 
@@ -18,8 +19,9 @@ bool is_lib_kind(Kind k) {
   return k == Kind::Tensor || k == Kind::NdArray || k == Kind::Size || k == Kind::DType || k == Kind::Device ||
          k == Kind::Node;
 }
+}  // namespace
 
-// Python's slice.indices(): clamps start/stop for a sequence of length n; returns the count.
+// Python's slice.indices() (declared in args.h).
 int64_t slice_indices(Interpreter& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step) {
   auto idx = [&](const ObjPtr& v, int64_t& out) -> bool {
     if (is_none(v)) return false;
@@ -53,8 +55,6 @@ int64_t slice_indices(Interpreter& in, const SliceObj& s, int64_t n, int64_t& st
   if (step > 0) return start < stop ? (stop - start - 1) / step + 1 : 0;
   return stop < start ? (start - stop - 1) / (-step) + 1 : 0;
 }
-
-}  // namespace
 
 // ---------------------------------------------------------------- attributes
 
@@ -291,6 +291,7 @@ ObjPtr Interpreter::getitem(const ObjPtr& o, const ObjPtr& idx) {
   auto& impl = *impl_;
   int64_t i;
   switch (o->kind) {
+    case Kind::Bytes: return bytes_getitem(*this, o, idx);
     case Kind::List: case Kind::Tuple: case Kind::Str: case Kind::Range: case Kind::Size: {
       bool is_list = o->kind == Kind::List, is_str = o->kind == Kind::Str;
       std::vector<std::string> chars;
@@ -382,6 +383,10 @@ ObjPtr Interpreter::getitem(const ObjPtr& o, const ObjPtr& idx) {
 void Interpreter::setitem(const ObjPtr& o, const ObjPtr& idx, const ObjPtr& value) {
   auto& impl = *impl_;
   switch (o->kind) {
+    case Kind::Bytes:
+      if (!static_cast<BytesObj&>(*o).is_bytearray) break;  // bytes are immutable
+      bytes_setitem(*this, o, idx, value);
+      return;
     case Kind::List: {
       auto& l = static_cast<ListObj&>(*o);
       int64_t n = int64_t(l.items.size());

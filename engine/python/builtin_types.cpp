@@ -1,5 +1,5 @@
 // The builtin types as callable classes (int, float, str, bool, list, tuple, dict, set, frozenset,
-// range, type, object, slice), the builtin exception classes, and the small standard modules programs import
+// range, bytes, bytearray, type, object, slice), the builtin exception classes, and the small standard modules programs import
 // alongside torch (sys, typing, collections, warnings, __future__).
 #include <cmath>
 #include <cstdlib>
@@ -9,6 +9,7 @@
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/library.h"
+#include "python/objects/bytes.h"
 #include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
@@ -248,6 +249,8 @@ void Interpreter::Impl::install_builtin_types() {
       return make_new_set(in, frozen, x);
     };
   };
+  type("bytes", [](Interpreter& in, CallArgs& a) { return bytes_new(in, a, false); });
+  type("bytearray", [](Interpreter& in, CallArgs& a) { return bytes_new(in, a, true); });
   type("set", set_ctor(false));
   type("frozenset", set_ctor(true));
   for (const char* n : {"NoneType", "function", "builtin_function_or_method", "method", "module", "ellipsis"}) {

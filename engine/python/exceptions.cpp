@@ -29,7 +29,7 @@ const std::map<std::string, std::string>& hierarchy() {
       {"RuntimeError", "Exception"}, {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
       {"StopIteration", "Exception"}, {"SyntaxError", "Exception"}, {"IndentationError", "SyntaxError"},
       {"TabError", "IndentationError"}, {"SystemError", "Exception"}, {"TypeError", "Exception"},
-      {"ValueError", "Exception"}, {"UnicodeError", "ValueError"},
+      {"ValueError", "Exception"}, {"UnicodeError", "ValueError"}, {"UnicodeEncodeError", "UnicodeError"},
       {"Warning", "Exception"}, {"UserWarning", "Warning"}, {"DeprecationWarning", "Warning"},
       {"FutureWarning", "Warning"}, {"RuntimeWarning", "Warning"}, {"SyntaxWarning", "Warning"},
       {"PendingDeprecationWarning", "Warning"}, {"ImportWarning", "Warning"}, {"ResourceWarning", "Warning"},

@@ -27,7 +27,7 @@ const Owner kOwners[] = {
        " complex64 cond conj conj_physical copysign count_nonzero cpu cuda dequantize det"
        " diagonal_scatter diff distributed distributions dsplit dstack empty_strided export"
        " fake_quantize_per_channel_affine fake_quantize_per_tensor_affine fft fix float8_e4m3fn"
-       " float8_e4m3fnuz float8_e5m2 float8_e5m2fnuz float_power frexp from_dlpack from_file frombuffer"
+       " float8_e4m3fnuz float8_e5m2 float8_e5m2fnuz float_power frexp from_dlpack from_file"
        " func futures fx gcd geqrf get_default_device get_num_interop_threads get_num_threads"
        " get_rng_state gradient hamming_window hann_window histogram histogramdd hsplit hstack hub hypot"
        " i0 igamma igammac imag initial_seed inverse is_complex is_conj is_warn_always_enabled isneginf"

@@ -216,7 +216,7 @@ void Interpreter::Impl::assign(const Expr& target, const ObjPtr& value) {
       auto& elts = static_cast<const Collection&>(target).elts;
       frame->failing = &target;
       if (value->kind != Kind::List && value->kind != Kind::Tuple && value->kind != Kind::Str &&
-          value->kind != Kind::Dict && value->kind != Kind::Set && value->kind != Kind::Range && value->kind != Kind::Size &&
+          value->kind != Kind::Dict && value->kind != Kind::Set && value->kind != Kind::Range && value->kind != Kind::Size && value->kind != Kind::Bytes &&
           value->kind != Kind::Tensor && value->kind != Kind::NdArray && value->kind != Kind::Instance)
         throw_error("TypeError", "cannot unpack non-iterable " + in.type_name(value) + " object");
       size_t star = elts.size();

@@ -24,6 +24,7 @@ using ObjPtr = std::shared_ptr<Object>;
 enum class Kind : uint8_t {
   None, Bool, Int, Float, Str, List, Tuple, Dict, Slice, Ellipsis, Range,
   Set,           // set and frozenset (SetObj::frozen)
+  Bytes,         // bytes and bytearray (BytesObj::is_bytearray): bytes in an engine Storage
   Tensor,        // torch.Tensor (and nn.Parameter: Tensor with impl->is_parameter)
   NdArray,       // numpy.ndarray: a tensor view with numpy's printing and rules
   Size,          // torch.Size (a tuple of ints with its own repr)
@@ -106,6 +107,14 @@ struct SetObj : Object {
   SetTable table;
   bool frozen;
   int64_t hash = -1;  // frozenset: hash(self) once computed
+};
+// bytes / bytearray: the bytes live in an engine Storage, seen through `data`, a contiguous 1-D
+// uint8 tensor over all of it, so torch.frombuffer can put a tensor on the same memory (the buffer
+// protocol) and the trace draws both on one storage (python/objects/bytes.cpp).
+struct BytesObj : Object {
+  BytesObj(Tensor t, bool bytearray) : Object(Kind::Bytes), data(std::move(t)), is_bytearray(bytearray) {}
+  Tensor data;
+  bool is_bytearray;  // mutable (bytearray) or not (bytes)
 };
 struct SliceObj : Object { SliceObj() : Object(Kind::Slice) {} ObjPtr start, stop, step; };  // None-able
 struct RangeObj : Object { RangeObj() : Object(Kind::Range) {} int64_t start = 0, stop = 0, step = 1; };

@@ -93,6 +93,12 @@ void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
         add_tensor(world, t.impl_ptr());
         break;
       }
+      case Kind::Bytes: {  // Note [Bytes in a storage]: drawn as a uint8 view of its storage
+        const Tensor& t = static_cast<interp::BytesObj&>(*o).data;
+        world.tensor_object[t.id()] = o->id;
+        add_tensor(world, t.impl_ptr());
+        break;
+      }
       case Kind::Node: add_node(world, static_cast<interp::NodeObj&>(*o).node); break;
       default: break;
     }
@@ -125,6 +131,10 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
   w.key("type").value(in.type_name(o));
   switch (o->kind) {
     case Kind::Tensor: w.key("tensor").value(static_cast<interp::TensorObj&>(*o).tensor.id()); break;
+    case Kind::Bytes:
+      w.key("tensor").value(static_cast<interp::BytesObj&>(*o).data.id());
+      w.key("repr").value(in.repr_without_user_code(o));
+      break;
     case Kind::NdArray:
       w.key("tensor").value(static_cast<interp::NdArrayObj&>(*o).array.id());
       w.key("repr").value(in.repr_without_user_code(o));

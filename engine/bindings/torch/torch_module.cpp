@@ -357,6 +357,7 @@ void install_modules(Interpreter& in) {
   install_bitwise(in, *torch, *tc);
   install_joining(in, *torch, *tc);
   install_type_info(in, *torch);
+  install_frombuffer(in, *torch);
   install_tensor_core_methods(in, *tc);
   install_memory_formats(in, *torch, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));

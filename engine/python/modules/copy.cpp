@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "bindings/install.h"
 #include "python/library.h"
+#include "python/objects/bytes.h"
 #include "python/objects/set_algorithms.h"
 
 namespace tp::interp::lib {
@@ -33,6 +34,9 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
       break;
     }
     case Kind::NdArray: out = in.wrap_ndarray(tp::clone(array_of(o))); break;
+    case Kind::Bytes:  // a bytearray is copied (new memory); bytes are immutable and shared
+      out = cast<BytesObj>(o).is_bytearray ? make_bytes(bytes_value(cast<BytesObj>(o)), true) : o;
+      break;
     case Kind::List: {
       auto l = std::make_shared<ListObj>();
       memo.objects[o.get()] = l;  // before the items: self-referencing lists
@@ -77,6 +81,7 @@ ObjPtr deepcopy(Interpreter& in, const ObjPtr& o, Memo& memo) {
 ObjPtr shallow_copy(Interpreter& in, const ObjPtr& o) {
   switch (o->kind) {
     case Kind::List: return in.make_list(cast<ListObj>(o).items);
+    case Kind::Bytes: return cast<BytesObj>(o).is_bytearray ? make_bytes(bytes_value(cast<BytesObj>(o)), true) : o;
     case Kind::Dict: return in.make_dict(cast<DictObj>(o).items);
     case Kind::Set:  // set.copy(); a frozenset is immutable, so copy.copy returns it
       return cast<SetObj>(o).frozen ? o : ObjPtr(set_copy(in, std::static_pointer_cast<SetObj>(o)));

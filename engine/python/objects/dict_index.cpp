@@ -36,7 +36,8 @@ constexpr size_t kIndexFrom = 16;
 
 bool unhashable(const ObjPtr& key) {
   return key->kind == Kind::List || key->kind == Kind::Dict ||
-         (key->kind == Kind::Set && !static_cast<SetObj&>(*key).frozen);
+         (key->kind == Kind::Set && !static_cast<SetObj&>(*key).frozen) ||
+         (key->kind == Kind::Bytes && static_cast<BytesObj&>(*key).is_bytearray);
 }
 // Keys compared by identity only (tensors compare elementwise, which is not a dict's equality).
 bool identity_key(const ObjPtr& k) {

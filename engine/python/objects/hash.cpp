@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
+#include "python/objects/bytes.h"
 
 namespace tp::interp {
 
@@ -160,6 +161,12 @@ int64_t py_hash(Interpreter& in, const ObjPtr& o) {
     case Kind::Bool: return static_cast<BoolObj&>(*o).value ? 1 : 0;
     case Kind::Float: return hash_double(static_cast<FloatObj&>(*o).value, identity);
     case Kind::Str: return hash_str(static_cast<StrObj&>(*o).value);
+    case Kind::Bytes: {  // bytes_hash: _Py_HashBytes (0 for b''); a bytearray is unhashable
+      auto& b = static_cast<BytesObj&>(*o);
+      if (b.is_bytearray) unhashable(in, o);
+      std::vector<uint8_t> v = bytes_value(b);
+      return v.empty() ? 0 : not_minus_one(siphash13(0, 0, v.data(), v.size()));
+    }
     case Kind::Tuple: {
       std::vector<int64_t> hs;
       for (auto& x : static_cast<TupleObj&>(*o).items) hs.push_back(py_hash(in, x));

@@ -9,6 +9,7 @@
 #include "python/interp_impl.h"
 #include "python/modules/collections.h"
 #include "python/library.h"
+#include "python/objects/bytes.h"
 #include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
@@ -44,6 +45,7 @@ std::string Interpreter::type_name(const ObjPtr& o) {
     case Kind::Slice: return "slice";
     case Kind::Ellipsis: return "ellipsis";
     case Kind::Range: return "range";
+    case Kind::Bytes: return static_cast<BytesObj&>(*o).is_bytearray ? "bytearray" : "bytes";
     case Kind::Tensor: return static_cast<TensorObj&>(*o).tensor.impl()->is_parameter ? "Parameter" : "Tensor";
     case Kind::NdArray: return "numpy.ndarray";
     case Kind::Size: return "torch.Size";
@@ -107,6 +109,7 @@ std::string Interpreter::repr(const ObjPtr& o) {
     case Kind::Str: return py_str_repr(static_cast<StrObj&>(*o).value);
     case Kind::Ellipsis: return "Ellipsis";
     case Kind::Set: return set_repr(*this, static_cast<SetObj&>(*o));
+    case Kind::Bytes: return bytes_repr(static_cast<BytesObj&>(*o));
     case Kind::List: case Kind::Tuple: case Kind::Dict: {
       for (const Object* p : impl.repr_stack)
         if (p == o.get()) return o->kind == Kind::List ? "[...]" : o->kind == Kind::Dict ? "{...}" : "(...)";
@@ -265,6 +268,7 @@ bool Interpreter::truthy(const ObjPtr& o) {
     case Kind::Set: return static_cast<SetObj&>(*o).table.size() > 0;
     case Kind::Size: return !static_cast<SizeObj&>(*o).dims.empty();
     case Kind::Range: return len(o) > 0;
+    case Kind::Bytes: return bytes_size(static_cast<BytesObj&>(*o)) > 0;
     case Kind::Instance: {
       auto cls = impl_->class_of(o);
       if (cls && cls->is_user) {
@@ -295,6 +299,7 @@ int64_t Interpreter::len(const ObjPtr& o) {
     case Kind::Dict: return int64_t(static_cast<DictObj&>(*o).items.size());
     case Kind::Set: return int64_t(static_cast<SetObj&>(*o).table.size());
     case Kind::Size: return int64_t(static_cast<SizeObj&>(*o).dims.size());
+    case Kind::Bytes: return bytes_size(static_cast<BytesObj&>(*o));
     case Kind::Range: {
       auto& r = static_cast<RangeObj&>(*o);
       if (r.step > 0) return r.start < r.stop ? (r.stop - r.start - 1) / r.step + 1 : 0;
@@ -333,6 +338,7 @@ std::vector<ObjPtr> Interpreter::iterate(const ObjPtr& o) {
       return out;
     }
     case Kind::Set: return static_cast<SetObj&>(*o).table.keys();
+    case Kind::Bytes: return bytes_items(*this, static_cast<BytesObj&>(*o));
     case Kind::Range: {
       auto& r = static_cast<RangeObj&>(*o);
       int64_t n = len(o);
@@ -396,6 +402,8 @@ ObjPtr Interpreter::iter(const ObjPtr& o) {
     case Kind::Str: return snapshot_iterator("str_ascii_iterator", iterate(o));
     case Kind::Dict: return snapshot_iterator("dict_keyiterator", iterate(o));
     case Kind::Set: return snapshot_iterator("set_iterator", iterate(o));
+    case Kind::Bytes:
+      return snapshot_iterator(static_cast<BytesObj&>(*o).is_bytearray ? "bytearray_iterator" : "bytes_iterator", iterate(o));
     case Kind::Instance: {
       if (auto* it = obj_cast<IteratorObj>(o.get())) {
         if (!it->reusable) return o;

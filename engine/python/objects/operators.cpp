@@ -9,6 +9,7 @@
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/library.h"
+#include "python/objects/bytes.h"
 #include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
@@ -368,6 +369,7 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
         break;
       }
       case Kind::Set: found = set_contains(*this, static_cast<SetObj&>(*c), a); break;
+      case Kind::Bytes: found = bytes_contains(*this, static_cast<BytesObj&>(*c), a); break;
       default:
         impl.throw_error("TypeError", "argument of type '" + type_name(c) + "' is not iterable");
     }
@@ -411,6 +413,8 @@ ObjPtr Interpreter::compare(const std::string& op, const ObjPtr& a, const ObjPtr
       eq = x.device.type == y.device.type && x.python_index() == y.python_index();
     } else if (a->kind == Kind::Range && b->kind == Kind::Range) {
       eq = repr(a) == repr(b);
+    } else if (a->kind == Kind::Bytes && b->kind == Kind::Bytes) {  // bytes == bytearray compares the bytes
+      eq = bytes_value(static_cast<BytesObj&>(*a)) == bytes_value(static_cast<BytesObj&>(*b));
     } else if (a->kind == Kind::Dict && b->kind == Kind::Dict) {
       auto& x = static_cast<DictObj&>(*a).items;
       auto& y = static_cast<DictObj&>(*b).items;

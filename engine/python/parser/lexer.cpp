@@ -303,7 +303,7 @@ class Lexer {
       ++p;
     }
     pos_ = p;
-    if (bytes) error("SyntaxError", "unsupported syntax: bytes literals are not supported by the playground",
+    if (bytes) error("SyntaxError", "bytes literals (b'...') are not built into the playground yet; bytes([...]) and bytearray([...]) are",
                      start_line, start_col);
     Token k;
     k.type = Tok::String;
