@@ -116,6 +116,18 @@ export class World {
     return type === 'ndarray' || type === 'numpy.ndarray';
   }
 
+  /** Is this the storage view of a `bytearray`/`bytes` (what `torch.frombuffer` shares)? */
+  isBuffer(t: Tensor): boolean {
+    const type = t.object === null ? undefined : this.objects.get(t.object)?.type;
+    return type === 'bytearray' || type === 'bytes';
+  }
+
+  /** Not a tensor but a Python object on a storage (numpy array, bytearray): no version counter,
+   * no autograd. */
+  isForeign(t: Tensor): boolean {
+    return this.isNdarray(t) || this.isBuffer(t);
+  }
+
   /** A tensor with no Python object that only numpy arrays use as their `_base` (numpy slicing
    * goes through one): an engine detail, not something the learner made, so it is not drawn. */
   private isArrayInternal(t: Tensor): boolean {

@@ -301,7 +301,8 @@ export class MemoryView {
     const labels = g.tensors.map((tt) => w.tensorLabel(tt, this.lang));
     const el = h('section', { class: `group${shared ? ' shared' : ''}`, 'data-storage': g.storage.id, 'aria-label': t(lang, 'memory.storage', { id: g.storage.id }) });
     if (shared) {
-      const key = g.tensors.some((tt) => w.isNdarray(tt)) ? 'memory.sharedByMixed' : 'memory.sharedBy';
+      const key = g.tensors.some((tt) => w.isBuffer(tt)) ? 'memory.sharedByBuffer'
+        : g.tensors.some((tt) => w.isNdarray(tt)) ? 'memory.sharedByMixed' : 'memory.sharedBy';
       el.append(h('p', { class: 'group-title' }, h('b', {}, t(lang, key, { n: g.tensors.length })), ` — ${labels.join(', ')}`));
     }
     const cards = h('div', { class: 'cards' });
@@ -352,7 +353,7 @@ export class MemoryView {
       card.classList.add('folded');
       card.append(head, h('div', { class: 'fold-summary' },
         `.shape ${tuple(tensor.sizes)} · .stride() ${tuple(tensor.strides)} · .storage_offset() ${tensor.storage_offset}` +
-        (w.isNdarray(tensor) ? '' : ` · ._version ${tensor._version}`)));
+        (w.isForeign(tensor) ? '' : ` · ._version ${tensor._version}`)));
       return card;
     }
     card.append(head, this.renderGrid(tensor, g));
@@ -360,6 +361,11 @@ export class MemoryView {
     if (w.isNdarray(tensor)) {
       card.append(this.renderArrayProps(tensor));
       card.append(h('div', { class: 'counter' }, t(lang, 'memory.ndarrayNote')));
+      return card;
+    }
+    if (w.isBuffer(tensor)) {
+      card.append(propList([['len()', String(numel(tensor.sizes))]], ''));
+      card.append(h('div', { class: 'counter' }, t(lang, 'memory.bufferNote', { type: w.objects.get(tensor.object!)!.type })));
       return card;
     }
     const bumped = w.changes.bumped.has(tensor.id);
