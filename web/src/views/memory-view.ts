@@ -12,6 +12,7 @@ import { clear, h, s } from './dom';
 import { changedMemoryKeys } from '../model/change-focus';
 import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
 import { cellCoverage } from '../model/lane-coverage';
+import { reinterpret } from '../model/reinterpret';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -311,6 +312,16 @@ export class MemoryView {
     return el;
   }
 
+  /** Element k of a tensor reading the storage's bytes as `dtype` (`view(dtype)`). */
+  private reinterpretedAt(g: StorageGroup, dtype: string): (k: number) => string {
+    const complete = g.values.length >= g.storage.numel;
+    const read = complete ? reinterpret(g.values, g.storage.dtype, dtype) : null;
+    return (k) => {
+      const v = read?.[k];
+      return v === undefined ? '·' : typeof v === 'bigint' ? String(v) : formatCell(v, dtype);
+    };
+  }
+
   private valueAt(g: StorageGroup): (cell: number) => string {
     const dtype = g.storage.dtype;
     if (g.values.length >= g.storage.numel) return (cell) => (g.values[cell] === undefined ? '·' : formatCell(g.values[cell], dtype));
@@ -415,8 +426,10 @@ export class MemoryView {
     const key = `t${tensor.id}`;
     const expanded = this.expanded.has(key);
     const blocks = tensorGrid(tensor, n, expanded);
-    const value = this.valueAt(g);
+    const value = tensor.dtype === g.storage.dtype ? this.valueAt(g) : this.reinterpretedAt(g, tensor.dtype);
     const written = this.world!.changes.written.get(g.storage.id);
+    // another dtype over the storage's bytes: its element k lies in storage cell k * ratio
+    const ratio = g.storage.numel ? tensor.element_size / (g.storage.nbytes / g.storage.numel) : 1;
     // one tab stop per tensor (roving tabindex): arrow keys move between its elements
     let stop = true;
     const grid = h('div', { class: 'tgrid', role: 'group', 'aria-label': t(this.lang, 'memory.elements', { name: this.world!.tensorLabel(tensor, this.lang) }) });
@@ -429,7 +442,7 @@ export class MemoryView {
             r.append(h('span', { class: 'el ellipsis' }, '…'));
             continue;
           }
-          const cls = written?.has(c.cell) ? 'el written' : 'el';
+          const cls = written?.has(Math.floor(c.cell * ratio)) ? 'el written' : 'el';
           const first = stop;
           stop = false;
           r.append(h('span', {
