@@ -21,10 +21,18 @@ struct StorageObj : InstanceObj {
   }
   StoragePtr storage;
   std::optional<DType> dtype;
-  int64_t length() const { return int64_t(storage->nbytes() / (dtype ? itemsize(*dtype) : 1)); }
-  Scalar at(int64_t i) const {
-    if (!dtype) return Scalar::from_int(storage->data()[i]);
-    Tensor t = make_tensor(storage, {length()}, {1}, 0, *dtype, ctx().new_version_counter());
+  int64_t length() const { return storage_length(storage, dtype); }
+  Scalar at(int64_t i) const { return storage_at(storage, dtype, i); }
+
+  // Free functions of what a storage object is made of: its methods capture these by value, never
+  // the object, so a method kept after its storage object is gone (`f = t.untyped_storage().size`)
+  // still works (the fuzzer found the dangling pointer).
+  static int64_t storage_length(const StoragePtr& s, std::optional<DType> dt) {
+    return int64_t(s->nbytes() / (dt ? itemsize(*dt) : 1));
+  }
+  static Scalar storage_at(const StoragePtr& s, std::optional<DType> dt, int64_t i) {
+    if (!dt) return Scalar::from_int(s->data()[i]);
+    Tensor t = make_tensor(s, {storage_length(s, dt)}, {1}, 0, *dt, ctx().new_version_counter());
     return t.scalar_at(i);
   }
 };
@@ -67,17 +75,16 @@ ObjPtr make_storage(Interpreter& in, const Tensor& t, bool typed) {
   StoragePtr st = t.storage();
   fn("data_ptr", [st](Interpreter& in, CallArgs&) { return in.make_int(int64_t(st->address())); });
   fn("nbytes", [st](Interpreter& in, CallArgs&) { return in.make_int(int64_t(st->nbytes())); });
-  fn("size", [raw](Interpreter& in, CallArgs&) { return in.make_int(raw->length()); });
-  fn("element_size", [raw](Interpreter& in, CallArgs&) {
-    return in.make_int(raw->dtype ? int64_t(itemsize(*raw->dtype)) : 1);
-  });
-  fn("tolist", [raw](Interpreter& in, CallArgs&) {
+  const std::optional<DType> dt = raw->dtype;
+  fn("size", [st, dt](Interpreter& in, CallArgs&) { return in.make_int(StorageObj::storage_length(st, dt)); });
+  fn("element_size", [dt](Interpreter& in, CallArgs&) { return in.make_int(dt ? int64_t(itemsize(*dt)) : 1); });
+  fn("tolist", [st, dt](Interpreter& in, CallArgs&) {
     std::vector<ObjPtr> items;
-    for (int64_t i = 0; i < raw->length(); ++i) items.push_back(scalar_obj(in, raw->at(i)));
+    for (int64_t i = 0; i < StorageObj::storage_length(st, dt); ++i) items.push_back(scalar_obj(in, StorageObj::storage_at(st, dt, i)));
     return in.make_list(std::move(items));
   });
-  fn("resizable", [raw](Interpreter& in, CallArgs&) { return in.make_bool(raw->storage->resizable()); });
-  fn("is_shared", [raw](Interpreter& in, CallArgs&) { return in.make_bool(storage_is_shared(*raw->storage)); });
+  fn("resizable", [st](Interpreter& in, CallArgs&) { return in.make_bool(st->resizable()); });
+  fn("is_shared", [st](Interpreter& in, CallArgs&) { return in.make_bool(storage_is_shared(*st)); });
   o->set("device", device_obj(in, st->device()));
   if (typed) o->set("dtype", dtype_obj(in, t.dtype()));
   return o;
