@@ -19,10 +19,18 @@ corpus=$dir/corpus
 rm -rf "$dir/findings"
 mkdir -p "$corpus" "$dir/findings"
 cp examples/*.py tests/golden/*.py tests/hostile/*.py "$corpus"/ 2>/dev/null || true
+dict=tests/fuzz/python.dict
+if [[ $plant == ON ]]; then
+  # The plant fires on reading a name starting with "planty". The dictionary gets that word, as it
+  # has Python's keywords and torch's names: the proof is that mutations reach the evaluator and
+  # the sanitizers stop the run with a finding, not that libFuzzer guesses six letters unaided.
+  dict=$dir/plant.dict
+  { cat tests/fuzz/python.dict; echo '"planty"'; } > "$dict"
+fi
 echo "== fuzzing for $minutes min (seeds: $(ls "$corpus" | wc -l) programs)"
 set +e
 ASAN_OPTIONS=detect_leaks=0 "$dir/tensorplay_fuzz" "$corpus" -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-  -max_len=4096 -dict=tests/fuzz/python.dict -print_final_stats=1 -artifact_prefix="$dir/findings/" 2>&1 | tee "$dir/fuzz.log" |
+  -max_len=4096 -dict="$dict" -print_final_stats=1 -artifact_prefix="$dir/findings/" 2>&1 | tee "$dir/fuzz.log" |
   grep -E "^#[0-9]+ +(INITED|pulse|DONE)|ERROR|SUMMARY|stat::|Test unit written" 
 status=${PIPESTATUS[0]}
 set -e
@@ -30,9 +38,10 @@ echo "== $(grep -c . <(ls "$dir/findings")) finding(s) in $dir/findings; last st
 grep -E "^#[0-9]+" "$dir/fuzz.log" | tail -1
 grep -E "stat::number_of_executed_units|stat::average_exec_per_sec" "$dir/fuzz.log" || true
 if [[ $plant == ON ]]; then
-  # the planted write is a stack-buffer-overflow in the evaluator; any other finding is a real bug
-  grep -q "stack-buffer-overflow" "$dir/fuzz.log" && grep -q "python/expressions.cpp" "$dir/fuzz.log" &&
-    echo "planted bug found" && exit 0
+  # the planted write past a stack buffer in the evaluator: UBSan reports the out-of-bounds index
+  # (or ASan the overflow) at expressions.cpp; any other finding is a real bug
+  grep -qE "(stack-buffer-overflow|runtime error: index .* out of bounds)" "$dir/fuzz.log" &&
+    grep -q "python/expressions.cpp" "$dir/fuzz.log" && echo "planted bug found" && exit 0
   echo "planted bug NOT found (see $dir/fuzz.log for what stopped the run)" >&2; exit 1
 fi
 exit $status
