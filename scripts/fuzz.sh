@@ -21,9 +21,9 @@ mkdir -p "$corpus" "$dir/findings"
 cp examples/*.py tests/golden/*.py tests/hostile/*.py "$corpus"/ 2>/dev/null || true
 dict=tests/fuzz/python.dict
 if [[ $plant == ON ]]; then
-  # The plant fires on reading a name starting with "planty". The dictionary gets that word, as it
-  # has Python's keywords and torch's names: the proof is that mutations reach the evaluator and
-  # the sanitizers stop the run with a finding, not that libFuzzer guesses six letters unaided.
+  # The plant fires on evaluating a string literal holding "planty". The dictionary gets that word,
+  # as it has Python's keywords and torch's names: the proof is that mutations reach the evaluator
+  # and the sanitizers stop the run with a finding, not that libFuzzer guesses six letters unaided.
   dict=$dir/plant.dict
   { cat tests/fuzz/python.dict; echo '"planty"'; } > "$dict"
 fi

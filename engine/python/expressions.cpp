@@ -113,21 +113,21 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
     }
     case ExprKind::Str: {
       auto& lit = static_cast<const StrLit&>(e);
+#ifdef TP_FUZZ_PLANTED_BUG
+      // scripts/fuzz.sh --plant: a deliberate out-of-bounds write when a string literal holding
+      // "planty" is evaluated, which proves the fuzzer reaches the evaluator and the sanitizers
+      // stop the run (never in a real build). Inside a string the word keeps the program valid.
+      if (lit.value.find("planty") != std::string::npos) {
+        volatile char buf[4];
+        for (volatile int i = 0; i < 64; ++i) buf[i] = 0;
+      }
+#endif
       if (!lit.cache) lit.cache = in.make_str(lit.value);
       return lit.cache;
     }
     case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e).parts);
     case ExprKind::Name: {
       const std::string& id = static_cast<const Name&>(e).id;
-#ifdef TP_FUZZ_PLANTED_BUG
-      // scripts/fuzz.sh --plant: a deliberate out-of-bounds write when a name starting with
-      // "planty" is read, which proves the fuzzer reaches the evaluator (never in a real build).
-      // memcmp, not ==, so libFuzzer's comparison hooks see the bytes it needs.
-      if (id.size() >= 6 && std::memcmp(id.data(), "planty", 6) == 0) {
-        volatile char buf[4];
-        for (volatile int i = 0; i < 64; ++i) buf[i] = 0;
-      }
-#endif
       frame->failing = &e;
       return lookup(id, e.line);
     }
