@@ -22,6 +22,8 @@ const CELL_PX = 62;
 const STRIP_CHROME_PX = 330;
 /** "Show all" is offered up to this many cells (beyond it, drawing would stall the page). */
 const EXPAND_LIMIT = 4096;
+/** Storages of unnamed tensors drawn before the rest are only counted (withoutOldUnnamed). */
+const UNNAMED_SHOWN = 24;
 const HIDDEN_TYPES = new Set(['module', 'function', 'builtin_function_or_method', 'type', 'class', 'method']);
 
 export interface ErrorMarks {
@@ -259,8 +261,9 @@ export class MemoryView {
         if (st !== undefined && !order.has(st)) order.set(st, i);
       }
     });
-    const groups = [...w.groups].sort((a, b) =>
+    const sorted = [...w.groups].sort((a, b) =>
       (order.get(a.storage.id) ?? 1e9) - (order.get(b.storage.id) ?? 1e9) || a.storage.id - b.storage.id);
+    const { groups, hidden } = this.expanded.has('unnamed') ? { groups: sorted, hidden: 0 } : this.withoutOldUnnamed(sorted);
     const wanted: Element[] = [h('h3', {}, t(this.lang, 'memory.objects'))];
     const cache = new Map<string, HTMLElement>();
     for (const g of groups) {
@@ -272,9 +275,30 @@ export class MemoryView {
     for (const [sig, el] of this.groupCache) if (!cache.has(sig)) this.groupSizes?.unobserve(el);
     this.groupCache = cache;
     for (const el of cache.values()) this.groupSizes?.observe(el);
+    if (hidden || this.expanded.has('unnamed') && sorted.length > UNNAMED_SHOWN) {
+      wanted.push(h('div', { class: 'unnamed-more' },
+        hidden ? t(this.lang, 'memory.unnamedHidden', { n: hidden }) : '', this.toggle('unnamed', sorted.length)));
+    }
     if (others.length) wanted.push(h('div', { class: 'values-list' }, ...others));
     reconcile(objects, wanted);
     this.scheduleArrows();
+  }
+
+  /**
+   * A long autograd chain or a training loop keeps hundreds of unnamed tensors alive (saved for
+   * backward): drawn all, they bury the picture and make every step slow. Groups a name reaches,
+   * groups this step changed and the UNNAMED_SHOWN newest others are drawn; the rest are counted.
+   */
+  private withoutOldUnnamed(sorted: StorageGroup[]): { groups: StorageGroup[]; hidden: number } {
+    const w = this.world!;
+    const gradsOfNamed = new Set<Id>();
+    for (const tt of w.tensors.values()) if (tt.grad !== null && w.tensorNames(tt).length) gradsOfNamed.add(tt.grad);
+    const named = (g: StorageGroup) => g.tensors.some((tt) => w.tensorNames(tt).length || gradsOfNamed.has(tt.id)) ||
+      g.tensors.length === 0 || w.changes.written.has(g.storage.id) || g.tensors.some((tt) => w.changes.created.has(tt.id));
+    const unnamed = sorted.filter((g) => !named(g));
+    if (unnamed.length <= UNNAMED_SHOWN) return { groups: sorted, hidden: 0 };
+    const dropped = new Set(unnamed.slice(0, unnamed.length - UNNAMED_SHOWN));
+    return { groups: sorted.filter((g) => !dropped.has(g)), hidden: dropped.size };
   }
 
   /** Everything a storage group's drawing depends on; equal signatures draw identical DOM. */
