@@ -13,6 +13,8 @@ import { changedMemoryKeys } from '../model/change-focus';
 import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
 import { cellCoverage } from '../model/lane-coverage';
 import { reinterpret } from '../model/reinterpret';
+import { withoutOldUnnamed } from '../model/unnamed-groups';
+import { arrayProps, propList, tuple } from './tensor-props';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
 const STRIP_ROW_MIN = 4;
@@ -59,24 +61,6 @@ function reconcile(parent: Element, wanted: Element[]): void {
     if (parent.children[i] !== el) parent.insertBefore(el, parent.children[i] ?? null);
   });
   while (parent.children.length > wanted.length) parent.lastElementChild!.remove();
-}
-
-function tuple(xs: number[]): string {
-  return xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`;
-}
-
-const ITEMSIZE: Record<string, number> = {
-  float16: 2, float32: 4, float64: 8, uint8: 1, int8: 1, int16: 2, int32: 4, int64: 8, bool: 1,
-};
-
-/** Property rows `key value` (a third entry is a class: `bumped` rows get the bumped tooltip). */
-function propList(rows: [string, string, string?][], bumpedTitle: string): HTMLElement {
-  const props = h('div', { class: 'props' });
-  for (const [k, v, cls] of rows) {
-    props.append(h('div', { class: `prop${cls ? ` ${cls}` : ''}`, 'data-prop': k, title: cls === 'bumped' ? bumpedTitle : `${k} = ${v}` },
-      h('span', { class: 'k' }, k), h('span', { class: 'v' }, v)));
-  }
-  return props;
 }
 
 /** Cells shown on each side of the hovered one in the mini-strip. */
@@ -263,7 +247,7 @@ export class MemoryView {
     });
     const sorted = [...w.groups].sort((a, b) =>
       (order.get(a.storage.id) ?? 1e9) - (order.get(b.storage.id) ?? 1e9) || a.storage.id - b.storage.id);
-    const { groups, hidden } = this.expanded.has('unnamed') ? { groups: sorted, hidden: 0 } : this.withoutOldUnnamed(sorted);
+    const { groups, hidden } = this.expanded.has('unnamed') ? { groups: sorted, hidden: 0 } : withoutOldUnnamed(w, sorted, UNNAMED_SHOWN);
     const wanted: Element[] = [h('h3', {}, t(this.lang, 'memory.objects'))];
     const cache = new Map<string, HTMLElement>();
     for (const g of groups) {
@@ -282,23 +266,6 @@ export class MemoryView {
     if (others.length) wanted.push(h('div', { class: 'values-list' }, ...others));
     reconcile(objects, wanted);
     this.scheduleArrows();
-  }
-
-  /**
-   * A long autograd chain or a training loop keeps hundreds of unnamed tensors alive (saved for
-   * backward): drawn all, they bury the picture and make every step slow. Groups a name reaches,
-   * groups this step changed and the UNNAMED_SHOWN newest others are drawn; the rest are counted.
-   */
-  private withoutOldUnnamed(sorted: StorageGroup[]): { groups: StorageGroup[]; hidden: number } {
-    const w = this.world!;
-    const gradsOfNamed = new Set<Id>();
-    for (const tt of w.tensors.values()) if (tt.grad !== null && w.tensorNames(tt).length) gradsOfNamed.add(tt.grad);
-    const named = (g: StorageGroup) => g.tensors.some((tt) => w.tensorNames(tt).length || gradsOfNamed.has(tt.id)) ||
-      g.tensors.length === 0 || w.changes.written.has(g.storage.id) || g.tensors.some((tt) => w.changes.created.has(tt.id));
-    const unnamed = sorted.filter((g) => !named(g));
-    if (unnamed.length <= UNNAMED_SHOWN) return { groups: sorted, hidden: 0 };
-    const dropped = new Set(unnamed.slice(0, unnamed.length - UNNAMED_SHOWN));
-    return { groups: sorted.filter((g) => !dropped.has(g)), hidden: dropped.size };
   }
 
   /** Everything a storage group's drawing depends on; equal signatures draw identical DOM. */
@@ -394,7 +361,7 @@ export class MemoryView {
     card.append(head, this.renderGrid(tensor, g));
 
     if (w.isNdarray(tensor)) {
-      card.append(this.renderArrayProps(tensor));
+      card.append(arrayProps(tensor));
       card.append(h('div', { class: 'counter' }, t(lang, 'memory.ndarrayNote')));
       return card;
     }
@@ -431,18 +398,6 @@ export class MemoryView {
       h('span', { class: 'dot', style: `--fc: ${tensorColor(tensor.version_family * 7 + 3, 60)}` }),
       `${t(lang, 'memory.counter', { id: tensor.version_family })} · ${familyText}`));
     return card;
-  }
-
-  /** What numpy shows for an array: byte strides, numpy dtype names, the offset into the buffer. */
-  private renderArrayProps(tensor: Tensor): HTMLElement {
-    const size = ITEMSIZE[tensor.dtype] ?? 1;
-    return propList([
-      ['.shape', tuple(tensor.sizes)],
-      ['.strides', tuple(tensor.strides.map((st) => st * size))],
-      ['.dtype', tensor.dtype],
-      ['.itemsize', String(size)],
-      ['byte offset', String(tensor.storage_offset * size)],
-    ], '');
   }
 
   private renderGrid(tensor: Tensor, g: StorageGroup): HTMLElement {
