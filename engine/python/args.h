@@ -51,6 +51,9 @@ double to_double(Interpreter& in, const ObjPtr& obj, const std::string& what = "
 bool to_bool(Interpreter& in, const ObjPtr& obj, const std::string& what = "");      // Python truthiness
 std::string to_str(Interpreter& in, const ObjPtr& obj, const std::string& what = ""); // must be a str
 Scalar to_scalar(const ObjPtr& obj);  // bool/int/float (and 1-element tensors) -> Scalar; TypeError otherwise
+// A sequence index: an int, a bool or a one-element integer tensor (__index__) into `out`; false
+// for anything else (the caller words its own TypeError). Defined in attributes.cpp.
+bool as_index(Interpreter& in, const ObjPtr& idx, int64_t& out);
 bool is_number(const ObjPtr& obj);    // bool, int or float
 bool is_none(const ObjPtr& obj);      // nullptr or None
 // Python's slice.indices(): clamps start/stop for a sequence of length n; returns the count.

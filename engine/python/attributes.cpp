@@ -265,8 +265,7 @@ void Interpreter::setattr(const ObjPtr& o, const std::string& name, const ObjPtr
 
 // ---------------------------------------------------------------- items
 
-namespace {
-// A list/tuple/str index: int, bool, or an integer tensor (__index__).
+// A list/tuple/str/bytes index (args.h).
 bool as_index(Interpreter& in, const ObjPtr& idx, int64_t& out) {
   if (idx->kind == Kind::Int || idx->kind == Kind::Bool) {
     out = to_int(in, idx);
@@ -282,7 +281,6 @@ bool as_index(Interpreter& in, const ObjPtr& idx, int64_t& out) {
   }
   return false;
 }
-}  // namespace
 
 // Position of `key` in a dict, or -1 (hash-first semantics: tensors compare by identity).
 static int64_t dict_find(Interpreter& in, DictObj& d, const ObjPtr& key) { return dict_lookup(in, d, key); }

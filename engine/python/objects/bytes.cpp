@@ -29,31 +29,12 @@ const char* type_of(bool bytearray) { return bytearray ? "bytearray" : "bytes"; 
 uint8_t* data_of(const BytesObj& b) { return b.data.storage()->data(); }
 
 // _getbytevalue (bytearray) / _PyBytes_FromList (bytes): an int in range(0, 256).
-bool index_of(Interpreter& in, const ObjPtr& idx, int64_t& out);
-
 uint8_t byte_value(Interpreter& in, const ObjPtr& x, bool bytearray) {
   int64_t v;
-  if (!index_of(in, x, v))
+  if (!as_index(in, x, v))
     throw TorchError("TypeError", "'" + in.type_name(x) + "' object cannot be interpreted as an integer");
   if (v < 0 || v > 255) throw TorchError("ValueError", std::string(bytearray ? "byte" : "bytes") + " must be in range(0, 256)");
   return uint8_t(v);
-}
-
-// An index given as an int, a bool or a one-element integer tensor (__index__); false otherwise.
-bool index_of(Interpreter& in, const ObjPtr& idx, int64_t& out) {
-  if (idx->kind == Kind::Int || idx->kind == Kind::Bool) {
-    out = to_int(in, idx);
-    return true;
-  }
-  if (idx->kind == Kind::Tensor || idx->kind == Kind::NdArray) {
-    ObjPtr num;
-    if (lib::to_number(in, idx, num) && (num->kind == Kind::Int || num->kind == Kind::Bool)) {
-      out = to_int(in, num);
-      return true;
-    }
-    throw TorchError("TypeError", "only integer tensors of a single element can be converted to an index");
-  }
-  return false;
 }
 
 // str.encode(encoding) for the two codecs a lesson uses; the engine's strings are UTF-8 already.
@@ -181,7 +162,7 @@ ObjPtr bytes_getitem(Interpreter& in, const ObjPtr& o, const ObjPtr& idx) {
     for (int64_t k = 0; k < count; ++k) out.push_back(v[size_t(start + k * step)]);
     return make_bytes(out, b.is_bytearray);
   }
-  if (!index_of(in, idx, i))
+  if (!as_index(in, idx, i))
     throw TorchError("TypeError", std::string(b.is_bytearray ? "bytearray" : "byte") +
                                       " indices must be integers or slices, not " + in.type_name(idx));
   if (i < 0) i += n;
@@ -214,7 +195,7 @@ void bytes_setitem(Interpreter& in, const ObjPtr& o, const ObjPtr& idx, const Ob
     b.data.storage()->mark_written();
     return;
   }
-  if (!index_of(in, idx, i))
+  if (!as_index(in, idx, i))
     throw TorchError("TypeError", "bytearray indices must be integers or slices, not " + in.type_name(idx));
   if (i < 0) i += n;
   if (i < 0 || i >= n) throw TorchError("IndexError", "bytearray index out of range");
