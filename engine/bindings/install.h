@@ -80,17 +80,13 @@ ObjPtr custom_function_object(const std::shared_ptr<tp::Node>& n);
 // bindings/tensor/attributes.cpp: the torch.autograd.graph.Node attributes of `node` seen through `self`
 // (name(), next_functions, metadata, _saved_*, register_hook ...); nullptr if not one.
 ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<tp::Node>& node, const std::string& name);
-// bindings/common.cpp: gives torch.<name> an out= keyword (Note [out= arguments]); `op` is the
-// name its autograd refusal reports. TensorIterator ops cast their result to out's dtype
-// (can_cast); structured kernels with a meta function (mm) need out's dtype to be the result's.
-enum class OutKind { TensorIterator, Structured };
-void add_out_variant(ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind);
+// bindings/out_arguments.cpp: the out= keyword of every torch.* function that has one in PyTorch
+// (Note [out= arguments]), installed once the torch module holds its functions.
+void install_out_arguments(Interpreter& in, ModuleObj& torch);
 // The pieces of Note [out= arguments] for bindings that parse out= themselves (torch.cat): the
 // autograd refusal, and resize_output (the warning for a non-empty out of another shape).
 void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);
 void resize_output(const Tensor& out, const Shape& shape);
-// torch.<name>(..., out=...) where PyTorch has it but the playground does not: NotImplementedError.
-void refuse_out(ModuleObj& torch, const std::string& name);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
 void install_torch_attributes(Interpreter& in, TorchModule& torch);
 // bindings/nn/module.cpp / bindings/optim/optimizers.cpp / bindings/numpy/ndarray.cpp / python/modules/copy.cpp

@@ -104,11 +104,6 @@ void install_math_methods(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
       return in.wrap_tensor(tp::div_(self, o));
     });
   }
-  for (const char* name : {"add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide"}) {
-    std::string n = name;
-    std::string op = n == "subtract" ? "sub" : n == "multiply" ? "mul" : (n == "divide" || n == "true_divide") ? "div" : n;
-    add_out_variant(torch, n, op, OutKind::TensorIterator);
-  }
   method(tc, "rsub", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::rsub(self, operand(in, other_arg(p), "rsub"), alpha_arg(in, p)));
   }, &torch);

@@ -127,15 +127,16 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     auto dims = dims_arg(in, p.get("dim", 0));
     return in.wrap_tensor(tp::sum(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
   }, &torch);
-  refuse_out(torch, "sum");
   method(tc, "mean", [](Interpreter& in, Tensor& self, ArgParser& p) {
     auto dims = dims_arg(in, p.get("dim", 0));
     return in.wrap_tensor(tp::mean(self, dims, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
   }, &torch);
   method(tc, "prod", [](Interpreter& in, Tensor& self, ArgParser& p) {
     auto dim = opt_int(in, p.get("dim", 0), "argument 'dim'");
-    p.kw("dtype");
-    return in.wrap_tensor(tp::prod(self, dim, keepdim_arg(in, p, 1)));
+    // dtype= casts the input first (tp::prod has no dtype; the graph gains a ToCopyBackward0)
+    auto dtype = opt_dtype(p.kw("dtype"));
+    Tensor input = dtype && *dtype != self.dtype() ? tp::to(self, *dtype, self.device(), false) : self;
+    return in.wrap_tensor(tp::prod(input, dim, keepdim_arg(in, p, 1)));
   }, &torch);
   method(tc, "max", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, true); }, &torch);
   method(tc, "min", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, false); }, &torch);
@@ -247,8 +248,6 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   method(tc, "mm", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::mm(self, tensor_arg(in, p.required("mat2", 0), "mm", "mat2", 2)));
   }, &torch);
-  add_out_variant(torch, "mm", "mm", OutKind::Structured);  // TORCH_META_FUNC(mm): out has self's dtype
-  refuse_out(torch, "matmul");
   method(tc, "mv", [](Interpreter& in, Tensor& self, ArgParser& p) {
     return in.wrap_tensor(tp::mv(self, tensor_arg(in, p.required("vec", 0), "mv", "vec", 2)));
   }, &torch);

@@ -364,6 +364,7 @@ void install_modules(Interpreter& in) {
   install_nn(in);
   install_nn_unflatten(in, *std::static_pointer_cast<ModuleObj>(torch->get("nn")));
   install_selections(in, *torch, *tc);
+  install_out_arguments(in, *torch);  // after every torch.* function exists
   install_optim(in);
   install_numpy(in);
   install_copy_module(in);

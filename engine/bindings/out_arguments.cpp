@@ -1,0 +1,262 @@
+// The out= keyword of torch.* functions: Note [out= arguments], and the table saying, for every
+// torch.* function the playground has whose PyTorch signature takes out=, which ATen rule its out
+// follows (or that the playground refuses it).
+#include "bindings/common.h"
+#include "bindings/install.h"
+
+#include "core/context.h"
+#include "core/error.h"
+#include "ops/native.h"
+
+namespace tp::interp::lib {
+
+// Note [out= arguments]: torch.f(..., out=t) as the generated VariableType *_out kernels and
+// ATen run it. First no autograd ("<op>(): functions with out=... arguments don't support automatic
+// differentiation, but one of the arguments requires grad." when an input or out requires grad
+// under grad mode; an alias reports the op it calls). Then the op's own rule for out's dtype,
+// one OutKind per family of ATen code:
+// - a TensorIterator op (aten/src/ATen/TensorIterator.cpp build()) checks overlaps (out itself,
+//   then out against each input that is not out), computes the shape (an out that is also an input
+//   is not resized: "output with shape [1] doesn't match the broadcast shape [3]") and the types:
+//   * Cast: binary, ternary and unary float ops (BINARY_OP_CONFIG, UNARY_FLOAT_OP_CONFIG,
+//     build_ternary_op: enforce_safe_casting_to_output): "result type Float can't be cast to the
+//     desired output type Long"; the result is computed in the common dtype, then cast to out's;
+//   * SameDtype: UNARY_OP_CONFIG and the default config (check_all_same_dtype): "Found dtype
+//     Double but expected Float" (out is operand 0, the expected dtype the first input's);
+//   * AnyDtype: comparison and logical ops (set_up_comparison_op_config, logical_not_out): any
+//     out dtype, the bools are cast to it;
+//   * ScalarOverload: pow / clamp, whose Tensor_Scalar overloads build a unary op over
+//     self.to(result_type) (SameDtype) and whose Tensor overloads are Cast;
+// - Structured: a structured kernel's meta function, then the generated resize_out wants out's
+//   dtype and device to be the result's ("Expected out tensor to have dtype float, but got double
+//   instead", caffe2::TypeMeta names);
+// - ReductionDtype: sum / mean / prod / nansum / cumsum / cumprod take their dtype from out when
+//   no dtype= is given (infer_dtype_from_optional, meta_func_cum_ops), so the sum runs in out's
+//   dtype; a dtype= that is not out's fails in resize_out as Structured;
+// - InputDtype: amax / amin refuse before anything else an out whose dtype is not the input's;
+// - Where: where_self_out wants out's dtype to be result_type(self, other).
+// resize_output (aten/src/ATen/native/Resize.cpp) warns when a non-empty out had another shape;
+// the write bumps out's version once; the call returns out itself.
+namespace {
+
+enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where };
+
+std::string type_meta_name(DType d) {
+  switch (d) {
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Float16: return "c10::Half";
+    case DType::Int64: return "long int";
+    case DType::Int32: return "int";
+    case DType::Int16: return "short int";
+    case DType::Int8: return "signed char";
+    case DType::UInt8: return "unsigned char";
+    case DType::Bool: return "bool";
+  }
+  return scalar_type_name(d);
+}
+
+void check_structured_out(const Tensor& result, const Tensor& o) {
+  TP_CHECK(result.dtype() == o.dtype(), "Expected out tensor to have dtype " + type_meta_name(result.dtype()) +
+                                            ", but got " + type_meta_name(o.dtype()) + " instead");
+  TP_CHECK(result.device() == o.device(), "Expected out tensor to have device " + result.device().str() +
+                                              ", but got " + o.device().str() + " instead");
+}
+
+bool has_kwarg(const CallArgs& a, const std::string& k) {
+  for (const auto& kv : a.kwargs)
+    if (kv.first == k && !is_none(kv.second)) return true;
+  return false;
+}
+
+void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind) {
+  ObjPtr plain = torch.get(name);
+  TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
+  def(torch, "torch.", name, [plain, name, op, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr out;
+    for (size_t k = 0; k < a.kwargs.size(); ++k)
+      if (a.kwargs[k].first == "out") {
+        out = a.kwargs[k].second;
+        a.kwargs.erase(a.kwargs.begin() + long(k));
+        break;
+      }
+    if (is_none(out)) return in.call(plain, std::move(a));
+    if (!is_tensor(out))
+      throw TorchError("TypeError", name + "(): argument 'out' must be Tensor, not " + in.type_name(out));
+    const Tensor& o = tensor_of(out);
+    std::vector<Tensor> inputs;
+    for (const auto& x : a.args)
+      if (is_tensor(x)) inputs.push_back(tensor_of(x));
+    for (const auto& kv : a.kwargs)
+      if (is_tensor(kv.second)) inputs.push_back(tensor_of(kv.second));
+    check_out_requires_grad(op, inputs, o);
+    OutKind k = kind;
+    if (k == OutKind::ScalarOverload)  // a Tensor_Scalar overload: self is the only tensor
+      k = !a.args.empty() && is_tensor(a.args[0]) && inputs.size() == 1 ? OutKind::SameDtype : OutKind::Cast;
+    if (k == OutKind::InputDtype && !inputs.empty())
+      TP_CHECK(inputs[0].dtype() == o.dtype(), "Expected the dtype for input and out to match, but got " +
+                                                   scalar_type_name(inputs[0].dtype()) + " for input's dtype and " +
+                                                   scalar_type_name(o.dtype()) + " for out's dtype.");
+    bool iterator = k == OutKind::Cast || k == OutKind::SameDtype || k == OutKind::AnyDtype;
+    if (iterator) {
+      native::check_no_internal_overlap(o);
+      for (const auto& t : inputs)
+        if (!t.is_same(o)) native::check_no_partial_overlap(o, t);
+    }
+    bool explicit_dtype = has_kwarg(a, "dtype");
+    CallArgs again = a;
+    Tensor result = tensor_of(in.call(plain, std::move(a)));
+    if (iterator) {
+      bool read_write = false;
+      for (const auto& t : inputs) read_write = read_write || t.is_same(o);
+      TP_CHECK(!read_write || o.sizes() == result.sizes(), "output with shape " + shape_str(o.sizes()) +
+                                                               " doesn't match the broadcast shape " +
+                                                               shape_str(result.sizes()));
+    }
+    switch (k) {
+      case OutKind::Cast:
+        TP_CHECK(can_cast(result.dtype(), o.dtype()), "result type " + scalar_type_name(result.dtype()) +
+                                                          " can't be cast to the desired output type " +
+                                                          scalar_type_name(o.dtype()));
+        break;
+      case OutKind::SameDtype:
+        TP_CHECK(result.dtype() == o.dtype(),
+                 "Found dtype " + scalar_type_name(o.dtype()) + " but expected " + scalar_type_name(result.dtype()));
+        break;
+      case OutKind::ReductionDtype:
+        if (!explicit_dtype && result.dtype() != o.dtype()) {  // the reduction runs in out's dtype
+          again.kwargs.emplace_back("dtype", dtype_obj(in, o.dtype()));
+          result = tensor_of(in.call(plain, std::move(again)));
+        }
+        check_structured_out(result, o);
+        break;
+      case OutKind::Structured:
+      case OutKind::InputDtype:
+        check_structured_out(result, o);
+        break;
+      case OutKind::Where:
+        TP_CHECK(result.dtype() == o.dtype(), "Expected out type to be " + scalar_type_name(result.dtype()) +
+                                                  " but got " + scalar_type_name(o.dtype()));
+        break;
+      case OutKind::AnyDtype:
+      case OutKind::ScalarOverload:
+        break;
+    }
+    resize_output(o, result.sizes());
+    native::write_result_(o, result);
+    return out;
+  });
+}
+
+void refuse_out(ModuleObj& torch, const std::string& name) {
+  ObjPtr plain = torch.get(name);
+  TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
+  def(torch, "torch.", name, [plain, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+    for (const auto& kv : a.kwargs)
+      if (kv.first == "out") throw TorchError("NotImplementedError", "tensorplay: " + name + "(out=...) is not supported");
+    return in.call(plain, std::move(a));
+  });
+}
+
+// {torch name, the op its autograd refusal names} per rule, from native_functions.yaml and the
+// meta / out functions named in Note [out= arguments].
+struct OutEntry { const char* name; const char* op; };
+
+const OutEntry kCast[] = {
+    // binary (BinaryOps.cpp metas: build_borrowing_binary_op / _float_op; floor_divide_out: binary_op)
+    {"add", "add"}, {"sub", "sub"}, {"subtract", "sub"}, {"mul", "mul"}, {"multiply", "mul"},
+    {"div", "div"}, {"divide", "div"}, {"true_divide", "div"}, {"floor_divide", "floor_divide"},
+    {"remainder", "remainder"}, {"fmod", "fmod"}, {"maximum", "maximum"}, {"minimum", "minimum"},
+    {"fmax", "fmax"}, {"fmin", "fmin"}, {"hypot", "hypot"}, {"atan2", "atan2"}, {"arctan2", "atan2"},
+    {"heaviside", "heaviside"}, {"bitwise_and", "bitwise_and"}, {"bitwise_or", "bitwise_or"},
+    {"bitwise_xor", "bitwise_xor"}, {"bitwise_left_shift", "bitwise_left_shift"},
+    {"bitwise_right_shift", "bitwise_right_shift"},
+    // ternary (PointwiseOps.cpp: build_ternary_op)
+    {"addcmul", "addcmul"}, {"addcdiv", "addcdiv"},
+    // unary float (UnaryOps.cpp CREATE_UNARY_FLOAT_META_FUNC; logit_out: unary_op_impl_float_out)
+    {"sin", "sin"}, {"cos", "cos"}, {"tan", "tan"}, {"asin", "asin"}, {"arcsin", "asin"}, {"acos", "acos"},
+    {"arccos", "acos"}, {"atan", "atan"}, {"arctan", "atan"}, {"sinh", "sinh"}, {"cosh", "cosh"},
+    {"tanh", "tanh"}, {"asinh", "asinh"}, {"arcsinh", "asinh"}, {"acosh", "acosh"}, {"arccosh", "acosh"},
+    {"atanh", "atanh"}, {"arctanh", "atanh"}, {"exp", "exp"}, {"exp2", "exp2"}, {"expm1", "expm1"},
+    {"log", "log"}, {"log2", "log2"}, {"log10", "log10"}, {"log1p", "log1p"}, {"sqrt", "sqrt"},
+    {"rsqrt", "rsqrt"}, {"sigmoid", "sigmoid"}, {"erf", "erf"}, {"erfc", "erfc"}, {"erfinv", "erfinv"},
+    {"reciprocal", "reciprocal"}, {"lgamma", "lgamma"}, {"digamma", "digamma"}, {"logit", "logit"},
+};
+// UNARY_OP_CONFIG (abs_out: unary_op_impl_out; neg / sign / sgn / floor / ceil / round / trunc /
+// frac / bitwise_not metas: build_borrowing_unary_op); lerp's metas use the default config.
+const OutEntry kSameDtype[] = {
+    {"abs", "abs"}, {"absolute", "abs"}, {"neg", "neg"}, {"negative", "neg"}, {"sign", "sign"}, {"sgn", "sgn"},
+    {"floor", "floor"}, {"ceil", "ceil"}, {"round", "round"}, {"trunc", "trunc"}, {"fix", "trunc"},
+    {"frac", "frac"}, {"bitwise_not", "bitwise_not"}, {"lerp", "lerp"},
+};
+const OutEntry kAnyDtype[] = {
+    {"eq", "eq"}, {"ne", "ne"}, {"not_equal", "ne"}, {"lt", "lt"}, {"less", "lt"}, {"le", "le"},
+    {"less_equal", "le"}, {"gt", "gt"}, {"greater", "gt"}, {"ge", "ge"}, {"greater_equal", "ge"},
+    {"logical_and", "logical_and"}, {"logical_or", "logical_or"}, {"logical_xor", "logical_xor"},
+    {"logical_not", "logical_not"},
+};
+// square_out is pow_out(self, 2); clip is clamp.
+const OutEntry kScalarOverload[] = {
+    {"pow", "pow"}, {"square", "pow"}, {"clamp", "clamp"}, {"clip", "clamp"},
+    {"clamp_min", "clamp_min"}, {"clamp_max", "clamp_max"},
+};
+const OutEntry kStructured[] = {
+    {"mm", "mm"}, {"bmm", "bmm"}, {"mv", "mv"}, {"addmm", "addmm"}, {"addmv", "addmv"}, {"baddbmm", "baddbmm"},
+    {"argmax", "argmax"}, {"argmin", "argmin"}, {"tril", "tril"}, {"triu", "triu"},
+};
+const OutEntry kReductionDtype[] = {
+    {"sum", "sum"}, {"mean", "mean"}, {"prod", "prod"}, {"nansum", "nansum"}, {"cumsum", "cumsum"},
+    {"cumprod", "cumprod"},
+};
+const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
+// PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
+const char* const kRefused[] = {
+    "matmul", "dot", "vdot", "outer", "ger", "addr", "addbmm", "kron", "inner", "tensordot", "cross",
+    "chain_matmul", "max", "min", "sort", "topk", "kthvalue", "median", "mode", "cummax", "cummin",
+    "aminmax", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean", "quantile",
+    "nanquantile", "softmax", "log_softmax", "stack", "hstack", "vstack", "dstack", "column_stack",
+    "row_stack", "gather", "index_select", "index_add", "index_copy", "masked_select", "take",
+    "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted", "bucketize", "histc", "isin",
+    "diag", "diff", "deg2rad", "rad2deg", "nan_to_num", "threshold", "isposinf", "isneginf", "arange",
+    "range", "zeros", "ones", "empty", "full", "eye", "linspace", "logspace", "rand", "randn", "randint",
+    "randperm", "normal", "bernoulli",
+};
+
+}  // namespace
+
+void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out) {
+  if (!ctx().grad_enabled) return;
+  bool any = out.requires_grad();
+  for (const auto& t : inputs) any = any || t.requires_grad();
+  if (any)
+    throw TorchError("RuntimeError", op + "(): functions with out=... arguments don't support automatic "
+                                          "differentiation, but one of the arguments requires grad.");
+}
+
+void resize_output(const Tensor& out, const Shape& shape) {
+  if (out.sizes() == shape) return;
+  if (out.numel() != 0)  // aten/src/ATen/native/Resize.cpp resize_output_check
+    ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
+               ", which does not match the required output shape " + shape_str(shape) +
+               ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
+               "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
+               "inplace, to zero elements with t.resize_(0).");
+  native::resize_(out, shape, std::nullopt);
+}
+
+void install_out_arguments(Interpreter& in, ModuleObj& torch) {
+  auto add = [&](const auto& table, OutKind kind) {
+    for (const OutEntry& e : table) add_out_variant(in, torch, e.name, e.op, kind);
+  };
+  add(kCast, OutKind::Cast);
+  add(kSameDtype, OutKind::SameDtype);
+  add(kAnyDtype, OutKind::AnyDtype);
+  add(kScalarOverload, OutKind::ScalarOverload);
+  add(kStructured, OutKind::Structured);
+  add(kReductionDtype, OutKind::ReductionDtype);
+  add(kInputDtype, OutKind::InputDtype);
+  add_out_variant(in, torch, "where", "where", OutKind::Where);
+  for (const char* name : kRefused) refuse_out(torch, name);
+}
+
+}  // namespace tp::interp::lib
