@@ -8,6 +8,7 @@
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/library.h"
+#include "python/objects/bytes.h"
 #include "python/objects/set_algorithms.h"
 
 namespace tp::interp {
@@ -123,6 +124,11 @@ ObjPtr Interpreter::Impl::eval(const Expr& e) {
       }
 #endif
       if (!lit.cache) lit.cache = in.make_str(lit.value);
+      return lit.cache;
+    }
+    case ExprKind::Bytes: {  // one constant object per literal, as CPython's code object holds it
+      auto& lit = static_cast<const BytesLit&>(e);
+      if (!lit.cache) lit.cache = make_bytes(std::vector<uint8_t>(lit.value.begin(), lit.value.end()), false);
       return lit.cache;
     }
     case ExprKind::FString: return eval_fstring(static_cast<const FString&>(e).parts);
@@ -437,7 +443,7 @@ namespace {
 bool is_folded_constant(const Expr& e) {
   switch (e.kind) {
     case ExprKind::None: case ExprKind::True: case ExprKind::False: case ExprKind::Ellipsis:
-    case ExprKind::Int: case ExprKind::Float: case ExprKind::Str:
+    case ExprKind::Int: case ExprKind::Float: case ExprKind::Str: case ExprKind::Bytes:
       return true;
     case ExprKind::UnaryOp: return is_folded_constant(*static_cast<const UnaryOp&>(e).operand);
     case ExprKind::BinOp: {

@@ -17,7 +17,7 @@ using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
 enum class ExprKind : uint8_t {
-  None, True, False, Ellipsis, Int, Float, Str, FString,
+  None, True, False, Ellipsis, Int, Float, Str, Bytes, FString,
   Name, Attribute, Subscript, Slice, Call, Starred, DoubleStarred,
   BinOp, UnaryOp, BoolOp, Compare, IfExp, Lambda, NamedExpr,
   List, Tuple, Dict, Set, ListComp, SetComp, DictComp, GeneratorExp,
@@ -36,6 +36,8 @@ struct Expr {
 // Literals keep their Python object once made (constants of a code object are shared, as in CPython).
 struct IntLit : Expr { IntLit(int l, int64_t v) : Expr(ExprKind::Int, l), value(v) {} int64_t value; mutable std::shared_ptr<Object> cache; };
 struct FloatLit : Expr { FloatLit(int l, double v) : Expr(ExprKind::Float, l), value(v) {} double value; mutable std::shared_ptr<Object> cache; };
+// b'...': `value` holds the bytes (any values 0..255, not UTF-8).
+struct BytesLit : Expr { BytesLit(int l, std::string v) : Expr(ExprKind::Bytes, l), value(std::move(v)) {} std::string value; mutable std::shared_ptr<Object> cache; };
 struct StrLit : Expr { StrLit(int l, std::string v) : Expr(ExprKind::Str, l), value(std::move(v)) {} std::string value; mutable std::shared_ptr<Object> cache; };
 
 // f"a{x!r:>{w}}b": literal pieces and replacement fields in order.

@@ -27,6 +27,7 @@ std::string dump(const Expr& e) {
       return std::string(buf) + "f";
     }
     case ExprKind::Str: return "'" + static_cast<const StrLit&>(e).value + "'";
+    case ExprKind::Bytes: return "b'" + static_cast<const BytesLit&>(e).value + "'";
     case ExprKind::FString: {
       std::string out = "(FString";
       for (auto& p : static_cast<const FString&>(e).parts) {

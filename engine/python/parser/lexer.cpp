@@ -243,20 +243,19 @@ class Lexer {
     }
   }
 
-  // r"..", f'..', rb"..", u"..": returns false if the identifier is not a string prefix.
+  // r"..", f'..', rb"..", u"..": returns false if the identifier is not a string prefix (the
+  // prefixes of Python's grammar, any case: r u f b br rb fr rf).
   bool string_prefix() {
     size_t p = pos_;
-    bool raw = false, f = false, b = false;
-    while (p < s_.size() && p - pos_ < 3) {
-      char c = char(tolower(s_[p]));
-      if (c == 'r') raw = true;
-      else if (c == 'f') f = true;
-      else if (c == 'b') b = true;
-      else if (c == 'u') {}
-      else break;
-      ++p;
-    }
+    std::string prefix;
+    while (p < s_.size() && p - pos_ < 2 && strchr("rRuUfFbB", s_[p]) && s_[p]) prefix += char(tolower(s_[p++]));
     if (p == pos_ || p >= s_.size() || (s_[p] != '"' && s_[p] != '\'')) return false;
+    static const char* const kPrefixes[] = {"r", "u", "f", "b", "br", "rb", "fr", "rf"};
+    bool known = false;
+    for (const char* k : kPrefixes) known = known || prefix == k;
+    if (!known) return false;
+    bool raw = prefix.find('r') != std::string::npos, f = prefix.find('f') != std::string::npos,
+         b = prefix.find('b') != std::string::npos;
     string_literal(p, raw, f, b);
     return true;
   }
@@ -303,8 +302,9 @@ class Lexer {
       ++p;
     }
     pos_ = p;
-    if (bytes) error("SyntaxError", "bytes literals (b'...') are not built into the playground yet; bytes([...]) and bytearray([...]) are",
-                     start_line, start_col);
+    if (bytes)
+      for (char c : body)
+        if ((unsigned char)c >= 0x80) error("SyntaxError", "bytes can only contain ASCII literal characters", start_line, start_col);
     Token k;
     k.type = Tok::String;
     k.line = start_line;
@@ -313,12 +313,13 @@ class Lexer {
     k.end_col = int(pos_ - line_start_);
     k.is_fstring = fstr;
     k.is_raw = raw;
+    k.is_bytes = bytes;
     // "\r\n" inside triple-quoted strings reads as "\n" (universal newlines).
     std::string clean;
     for (size_t i = 0; i < body.size(); ++i)
       if (!(body[i] == '\r' && i + 1 < body.size() && body[i + 1] == '\n')) clean += body[i];
     try {
-      k.text = fstr || raw ? clean : decode_escapes(clean);
+      k.text = fstr || raw ? clean : bytes ? decode_bytes_escapes(clean) : decode_escapes(clean);
     } catch (SyntaxErrorInfo& e) {  // decode_escapes knows the literal, not where it is
       e.line = start_line;
       e.col = start_col;
@@ -434,6 +435,47 @@ std::string decode_escapes(const std::string& body) {
           for (int k = 0; k < 2 && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7'; ++k)
             cp = cp * 8 + uint32_t(body[++i] - '0');
           append_utf8(out, cp);
+        } else {
+          out += '\\';
+          out += e;
+        }
+    }
+  }
+  return out;
+}
+
+std::string decode_bytes_escapes(const std::string& body) {
+  std::string out;
+  out.reserve(body.size());
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) { out += c; continue; }
+    char e = body[++i];
+    switch (e) {
+      case '\n': break;
+      case '\\': out += '\\'; break;
+      case '\'': out += '\''; break;
+      case '"': out += '"'; break;
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'x':
+        if (i + 2 < body.size() && hex_value(body[i + 1]) >= 0 && hex_value(body[i + 2]) >= 0) {
+          out += char(hex_value(body[i + 1]) * 16 + hex_value(body[i + 2]));
+          i += 2;
+          break;
+        }
+        throw SyntaxErrorInfo("SyntaxError", "(value error) invalid \\x escape at position " + std::to_string(i - 1), 0, 0);
+      default:
+        if (e >= '0' && e <= '7') {  // up to three digits; a value over 0o377 keeps its low byte
+          unsigned v = unsigned(e - '0');
+          for (int k = 0; k < 2 && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7'; ++k)
+            v = v * 8 + unsigned(body[++i] - '0');
+          out += char(v & 0xFF);
         } else {
           out += '\\';
           out += e;

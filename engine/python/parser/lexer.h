@@ -15,5 +15,9 @@ std::vector<Token> tokenize(const std::string& source, int first_line = 1, int m
 // Decodes the escapes of a (non-raw) string literal body: \n \t \\ \' \" \xhh \uXXXX \ooo ...
 // Unknown escapes keep their backslash, as Python does.
 std::string decode_escapes(const std::string& body);
+// A bytes literal's escapes (Objects/bytesobject.c _PyBytes_DecodeEscape): \xhh and octal give one
+// byte each, \u / \U / \N are not escapes; a truncated \x raises "(value error) invalid \x escape
+// at position N".
+std::string decode_bytes_escapes(const std::string& body);
 
 }  // namespace tp::interp

@@ -532,8 +532,22 @@ ExprPtr Parser::brace_atom() {
 // Adjacent literals concatenate; any f-string among them makes the whole an FString.
 ExprPtr Parser::strings() {
   const Token& first = peek();
-  bool any_f = false;
-  for (size_t i = 0; peek(i).type == Tok::String; ++i) any_f |= peek(i).is_fstring;
+  bool any_f = false, any_bytes = false, all_bytes = true;
+  size_t n = 0;
+  for (; peek(n).type == Tok::String; ++n) {
+    any_f |= peek(n).is_fstring;
+    any_bytes |= peek(n).is_bytes;
+    all_bytes &= peek(n).is_bytes;
+  }
+  if (any_bytes && !all_bytes) {  // CPython points past the last literal
+    const Token& last = peek(n - 1);
+    throw SyntaxErrorInfo("SyntaxError", "cannot mix bytes and nonbytes literals", last.end_line, last.end_col);
+  }
+  if (all_bytes) {
+    std::string v;
+    while (check(Tok::String)) v += advance().text;
+    return std::make_unique<BytesLit>(first.line, std::move(v));
+  }
   if (!any_f) {
     std::string v;
     while (check(Tok::String)) v += advance().text;

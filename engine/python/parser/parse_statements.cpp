@@ -386,7 +386,7 @@ void Parser::check_target(const Expr& e, const char* how) const {
       for (auto& x : static_cast<const Collection&>(e).elts) check_target(*x, how);
       return;
     case ExprKind::Call: what = "function call"; break;
-    case ExprKind::Int: case ExprKind::Float: case ExprKind::Str: case ExprKind::Ellipsis: what = "literal"; break;
+    case ExprKind::Int: case ExprKind::Float: case ExprKind::Str: case ExprKind::Bytes: case ExprKind::Ellipsis: what = "literal"; break;
     case ExprKind::None: what = "None"; break;
     case ExprKind::True: what = "True"; break;
     case ExprKind::False: what = "False"; break;

@@ -26,6 +26,7 @@ struct Token {
   int end_col = 0;   // 0-based byte column just past the token on end_line
   bool is_fstring = false;  // String: text is the undecoded body of an f-string
   bool is_raw = false;      // String: r-prefix (f-string bodies keep backslashes)
+  bool is_bytes = false;    // String: b-prefix; text holds the bytes (escapes decoded unless raw)
   bool is(Tok t, const char* s) const { return type == t && text == s; }
 };
 
