@@ -34,12 +34,18 @@ namespace tp::interp::lib {
 //   no dtype= is given (infer_dtype_from_optional, meta_func_cum_ops), so the sum runs in out's
 //   dtype; a dtype= that is not out's fails in resize_out as Structured;
 // - InputDtype: amax / amin refuse before anything else an out whose dtype is not the input's;
-// - Where: where_self_out wants out's dtype to be result_type(self, other).
+// - Where: where_self_out wants out's dtype to be result_type(self, other);
+// - Dot: dot_out / vdot_out (Blas.cpp) resize out to [] first, then want out's dtype to be self's
+//   ("result dtype Double does not match input dtype Float"), then compute;
+// - Matmul: the composite _matmul_impl (LinearAlgebra.cpp) refuses autograd as "matmul()", then goes
+//   to dot_out (1-D @ 1-D), mv_out / mm_out (structured: dtype first, then resize), mm_out on
+//   self.unsqueeze(0) then out.squeeze_(0) (1-D @ 2-D: out is resized to [1, p] first), or for
+//   batches resize_output(out, shape) before mm_out / bmm_out check the dtype.
 // resize_output (aten/src/ATen/native/Resize.cpp) warns when a non-empty out had another shape;
 // the write bumps out's version once; the call returns out itself.
 namespace {
 
-enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where };
+enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul };
 
 std::string type_meta_name(DType d) {
   switch (d) {
@@ -61,6 +67,20 @@ void check_structured_out(const Tensor& result, const Tensor& o) {
                                             ", but got " + type_meta_name(o.dtype()) + " instead");
   TP_CHECK(result.device() == o.device(), "Expected out tensor to have device " + result.device().str() +
                                               ", but got " + o.device().str() + " instead");
+}
+
+// The tensor passed as positional `index` or keyword `name` (undefined if neither is a tensor).
+Tensor tensor_param(const CallArgs& a, size_t index, const std::string& name) {
+  if (index < a.args.size()) return is_tensor(a.args[index]) ? tensor_of(a.args[index]) : Tensor();
+  for (const auto& kv : a.kwargs)
+    if (kv.first == name && is_tensor(kv.second)) return tensor_of(kv.second);
+  return Tensor();
+}
+
+void check_dot_out(const Tensor& self, const Tensor& o) {
+  resize_output(o, {});
+  TP_CHECK(o.dtype() == self.dtype(), "result dtype " + scalar_type_name(o.dtype()) + " does not match input dtype " +
+                                          scalar_type_name(self.dtype()));
 }
 
 bool has_kwarg(const CallArgs& a, const std::string& k) {
@@ -89,8 +109,17 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       if (is_tensor(x)) inputs.push_back(tensor_of(x));
     for (const auto& kv : a.kwargs)
       if (is_tensor(kv.second)) inputs.push_back(tensor_of(kv.second));
-    check_out_requires_grad(op, inputs, o);
+    Tensor self = tensor_param(a, 0, "input"), other = tensor_param(a, 1, "other");
     OutKind k = kind;
+    if (k == OutKind::Matmul) {
+      if (!self.defined() || !other.defined() || self.dim() == 0 || other.dim() == 0)
+        return in.call(plain, std::move(a));  // its argument and "at least 1D" errors come first
+      check_out_requires_grad("matmul", inputs, o);
+      if (self.dim() == 1 && other.dim() == 1) k = OutKind::Dot;
+    } else {
+      check_out_requires_grad(op, inputs, o);
+    }
+    if (k == OutKind::Dot && self.defined()) check_dot_out(self, o);
     if (k == OutKind::ScalarOverload)  // a Tensor_Scalar overload: self is the only tensor
       k = !a.args.empty() && is_tensor(a.args[0]) && inputs.size() == 1 ? OutKind::SameDtype : OutKind::Cast;
     if (k == OutKind::InputDtype && !inputs.empty())
@@ -133,6 +162,23 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       case OutKind::Structured:
       case OutKind::InputDtype:
         check_structured_out(result, o);
+        break;
+      case OutKind::Matmul:
+        if (self.dim() == 1 && other.dim() == 2) {  // mm_out(out, self.unsqueeze(0), other).squeeze_(0)
+          check_structured_out(result, o);
+          resize_output(o, {1, result.sizes()[0]});
+          native::write_result_(o, native::reshape(result, {1, result.sizes()[0]}));
+          native::squeeze_(o, {0});
+          return out;
+        }
+        if (self.dim() <= 2 && other.dim() <= 2) {  // mv_out / mm_out: the meta's dtype check first
+          check_structured_out(result, o);
+          break;
+        }
+        resize_output(o, result.sizes());  // the batched paths resize before mm_out / bmm_out check
+        check_structured_out(result, o);
+        break;
+      case OutKind::Dot:
         break;
       case OutKind::Where:
         TP_CHECK(result.dtype() == o.dtype(), "Expected out type to be " + scalar_type_name(result.dtype()) +
@@ -211,7 +257,7 @@ const OutEntry kReductionDtype[] = {
 const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "matmul", "dot", "vdot", "outer", "ger", "addr", "addbmm", "kron", "inner", "tensordot", "cross",
+    "addr", "addbmm", "kron", "inner", "tensordot", "cross",
     "chain_matmul", "max", "min", "sort", "topk", "kthvalue", "median", "mode", "cummax", "cummin",
     "aminmax", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean", "quantile",
     "nanquantile", "softmax", "log_softmax", "stack", "hstack", "vstack", "dstack", "column_stack",
@@ -256,6 +302,12 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add(kReductionDtype, OutKind::ReductionDtype);
   add(kInputDtype, OutKind::InputDtype);
   add_out_variant(in, torch, "where", "where", OutKind::Where);
+  add_out_variant(in, torch, "dot", "dot", OutKind::Dot);
+  add_out_variant(in, torch, "vdot", "vdot", OutKind::Dot);
+  add_out_variant(in, torch, "matmul", "matmul", OutKind::Matmul);
+  // outer_out (CompositeImplicitAutograd) is mul_out(result, self.reshape({n, 1}), vec2); ger is outer.
+  add_out_variant(in, torch, "outer", "mul", OutKind::Cast);
+  add_out_variant(in, torch, "ger", "mul", OutKind::Cast);
   for (const char* name : kRefused) refuse_out(torch, name);
 }
 
