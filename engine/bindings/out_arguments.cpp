@@ -41,6 +41,10 @@ namespace tp::interp::lib {
 //   to dot_out (1-D @ 1-D), mv_out / mm_out (structured: dtype first, then resize), mm_out on
 //   self.unsqueeze(0) then out.squeeze_(0) (1-D @ 2-D: out is resized to [1, p] first), or for
 //   batches resize_output(out, shape) before mm_out / bmm_out check the dtype.
+// Ops returning (values, indices) take out=(values, indices) and, as structured kernels (max.dim_max,
+// min.dim_min, sort.values_stable, topk.values, aminmax.out), check and resize each output in turn
+// (its dtype first: the input's for values, long int for indices), then return a
+// torch.return_types tuple of the out tensors themselves. torch.max(a, b, out=t) is maximum_out.
 // resize_output (aten/src/ATen/native/Resize.cpp) warns when a non-empty out had another shape;
 // the write bumps out's version once; the call returns out itself.
 namespace {
@@ -194,6 +198,65 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
   });
 }
 
+// torch.max / min / sort / topk / aminmax with out=(a, b): see Note [out= arguments]. `binary` is
+// the op max(input, other, out=t) calls (maximum), or empty.
+void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, std::vector<std::string> fields,
+                           bool needs_dim, const std::string& binary) {
+  ObjPtr plain = torch.get(name);
+  TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
+  def(torch, "torch.", name, [plain, name, fields, needs_dim, binary](Interpreter& in, CallArgs& a) -> ObjPtr {
+    ObjPtr out;
+    for (size_t k = 0; k < a.kwargs.size(); ++k)
+      if (a.kwargs[k].first == "out") {
+        out = a.kwargs[k].second;
+        a.kwargs.erase(a.kwargs.begin() + long(k));
+        break;
+      }
+    if (is_none(out)) return in.call(plain, std::move(a));
+    std::vector<Tensor> inputs;
+    for (const auto& x : a.args)
+      if (is_tensor(x)) inputs.push_back(tensor_of(x));
+    for (const auto& kv : a.kwargs)
+      if (is_tensor(kv.second)) inputs.push_back(tensor_of(kv.second));
+    Tensor other = tensor_param(a, 1, "other");
+    if (!binary.empty() && other.defined()) {  // max.out(self, other, *, out): maximum_out
+      if (!is_tensor(out))
+        throw TorchError("TypeError", name + "(): argument 'out' must be Tensor, not " + in.type_name(out));
+      const Tensor& o = tensor_of(out);
+      check_out_requires_grad(binary, inputs, o);
+      native::check_no_internal_overlap(o);
+      for (const auto& t : inputs)
+        if (!t.is_same(o)) native::check_no_partial_overlap(o, t);
+      Tensor result = tensor_of(in.call(plain, std::move(a)));
+      TP_CHECK(can_cast(result.dtype(), o.dtype()), "result type " + scalar_type_name(result.dtype()) +
+                                                        " can't be cast to the desired output type " +
+                                                        scalar_type_name(o.dtype()));
+      resize_output(o, result.sizes());
+      native::write_result_(o, result);
+      return out;
+    }
+    bool has_dim = a.args.size() > 1 || has_kwarg(a, "dim");
+    bool pair = (out->kind == Kind::Tuple || out->kind == Kind::List) && sequence_items(in, out).size() == fields.size();
+    std::vector<ObjPtr> outs = pair ? sequence_items(in, out) : std::vector<ObjPtr>{};
+    for (const auto& o : outs) pair = pair && is_tensor(o);
+    if (!pair || (needs_dim && !has_dim))  // PyTorch's overload resolution messages are not built
+      throw TorchError("NotImplementedError", "tensorplay: " + name + "(out=...) is supported with out=(" +
+                                                  fields[0] + ", " + fields[1] + ")" +
+                                                  (needs_dim ? " and a dim" : "") + " only");
+    check_out_requires_grad(name, inputs, tensor_of(outs[0]));
+    check_out_requires_grad(name, {}, tensor_of(outs[1]));
+    ObjPtr r = in.call(plain, std::move(a));
+    std::vector<Tensor> results;
+    for (const auto& f : fields) results.push_back(tensor_of(in.getattr(r, f)));
+    for (size_t i = 0; i < outs.size(); ++i) {  // the structured resize_out, output by output
+      check_structured_out(results[i], tensor_of(outs[i]));
+      resize_output(tensor_of(outs[i]), results[i].sizes());
+    }
+    for (size_t i = 0; i < outs.size(); ++i) native::write_result_(tensor_of(outs[i]), results[i]);
+    return make_struct_seq(in, "torch.return_types." + name, fields, outs);
+  });
+}
+
 void refuse_out(ModuleObj& torch, const std::string& name) {
   ObjPtr plain = torch.get(name);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
@@ -258,8 +321,7 @@ const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
     "addr", "addbmm", "kron", "inner", "tensordot", "cross",
-    "chain_matmul", "max", "min", "sort", "topk", "kthvalue", "median", "mode", "cummax", "cummin",
-    "aminmax", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean", "quantile",
+    "chain_matmul", "kthvalue", "median", "mode", "cummax", "cummin", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean", "quantile",
     "nanquantile", "softmax", "log_softmax", "stack", "hstack", "vstack", "dstack", "column_stack",
     "row_stack", "gather", "index_select", "index_add", "index_copy", "masked_select", "take",
     "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted", "bucketize", "histc", "isin",
@@ -308,6 +370,11 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   // outer_out (CompositeImplicitAutograd) is mul_out(result, self.reshape({n, 1}), vec2); ger is outer.
   add_out_variant(in, torch, "outer", "mul", OutKind::Cast);
   add_out_variant(in, torch, "ger", "mul", OutKind::Cast);
+  add_tuple_out_variant(in, torch, "max", {"values", "indices"}, true, "maximum");
+  add_tuple_out_variant(in, torch, "min", {"values", "indices"}, true, "minimum");
+  add_tuple_out_variant(in, torch, "sort", {"values", "indices"}, false, "");
+  add_tuple_out_variant(in, torch, "topk", {"values", "indices"}, false, "");
+  add_tuple_out_variant(in, torch, "aminmax", {"min", "max"}, false, "");
   for (const char* name : kRefused) refuse_out(torch, name);
 }
 
