@@ -64,6 +64,9 @@ test('the sample tutorial: three embeds, one .wasm download, one worker, three p
     await page.evaluate((k) => document.querySelectorAll('tensor-playground')[k].scrollIntoView(), i);
     await page.waitForFunction((k) => document.querySelectorAll('tensor-playground')[k].dataset.ran === 'true', i, { timeout: 20000 });
   }
+  // the graph is laid out in a worker: it is drawn a moment after the run
+  await page.waitForFunction(() => document.querySelectorAll('tensor-playground')[2].shadowRoot.querySelectorAll('.gnode').length > 0, null, { timeout: 10000 })
+    .catch(() => {}); // the assertion below says what was drawn
   const [a, b, c] = [await embedState(page, 0), await embedState(page, 1), await embedState(page, 2)];
   // each kept its own program and drew it
   assert.match(a.console, /tensor\(\[ {2}0\., 100\., {3}2\., {3}3\., {3}4\., {3}5\.\]\)/);
@@ -81,7 +84,10 @@ test('the sample tutorial: three embeds, one .wasm download, one worker, three p
   assert.match(Buffer.from(new URLSearchParams(new URL(open).hash.slice(1)).get('code'), 'base64url').toString(), /y = w\.clone\(\)/);
   assert.ok(c.gnodes >= 3, `third embed draws its autograd graph: ${JSON.stringify(c)}`);
   assert.equal(wasm.length, 1, `one .wasm request: ${wasm.join(', ')}`);
-  assert.equal(page.workers().length, 1, 'one engine worker for the three embeds');
+  const urls = page.workers().map((w) => w.url());
+  assert.equal(urls.filter((u) => u.includes('engine.worker')).length, 1, `one engine worker for the three embeds: ${urls}`);
+  assert.ok(urls.filter((u) => u.includes('layout.worker')).length <= 1, `one graph-layout worker at most: ${urls}`);
+  assert.equal(urls.length, urls.filter((u) => /(engine|layout)\.worker/.test(u)).length, `no other worker: ${urls}`);
   // stepping one embed leaves the others where they are
   const before = await embedState(page, 1);
   await page.evaluate(() => document.querySelectorAll('tensor-playground')[0].shadowRoot.querySelector('.stepper .first').click());

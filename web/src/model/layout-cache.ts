@@ -21,7 +21,7 @@ export function layoutShape(m: GraphModel): GraphModel {
 }
 
 /** Boxes by position and size, edges by the positions of their ends: equal for equal shapes. */
-function shapeKey(m: GraphModel): string {
+export function shapeKey(m: GraphModel): string {
   const index = new Map(m.boxes.map((b, i) => [b.key, i]));
   return JSON.stringify([
     m.boxes.map((b) => [Math.ceil(b.width / WIDTH_GRID), b.height]),
@@ -37,15 +37,25 @@ export class LayoutCache {
   constructor(private readonly capacity = 256) {}
 
   get(model: GraphModel, layout: (m: GraphModel) => GraphLayout): GraphLayout {
+    return this.peek(model) ?? this.store(model, layout(layoutShape(model)));
+  }
+
+  /** The layout for `model`'s shape if one was computed, with `model`'s keys and labels. */
+  peek(model: GraphModel): GraphLayout | null {
+    const entry = this.entries.get(shapeKey(model));
+    if (!entry) return null;
+    return model.boxes.every((b, i) => b.key === entry.keys[i]) ? entry.layout : relabel(entry, model);
+  }
+
+  /** Keeps `layout`, computed for `layoutShape(model)`, for every graph of that shape. */
+  store(model: GraphModel, layout: GraphLayout): GraphLayout {
     const key = shapeKey(model);
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = { layout: layout(layoutShape(model)), keys: model.boxes.map((b) => b.key) };
+    if (!this.entries.has(key)) {
       this.computed++;
       if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, entry);
     }
-    return model.boxes.every((b, i) => b.key === entry.keys[i]) ? entry.layout : relabel(entry, model);
+    this.entries.set(key, { layout, keys: model.boxes.map((b) => b.key) });
+    return layout;
   }
 }
 

@@ -71,6 +71,11 @@ export class World {
   readonly names: Map<Id, string[]>;
   readonly groups: StorageGroup[];
   readonly changes: StepChanges;
+  /** indexes built once per step, so per-tensor questions cost O(1), not a scan of every tensor */
+  private readonly gradOf = new Map<Id, Tensor>();
+  private readonly viewsOf = new Map<Id, Tensor[]>();
+  private readonly referenced = new Set<Id>();
+  private families: Map<number, Tensor[]> | null = null;
 
   constructor(step: Step, values: Map<Id, CellValue[]>, prev: Step | null) {
     this.step = step;
@@ -79,14 +84,21 @@ export class World {
     for (const n of step.nodes) this.nodes.set(n.id, n);
     for (const o of step.objects) this.objects.set(o.id, o);
     this.names = namePaths(step, this.objects);
-    const drawn = step.tensors.filter((t) => !this.isArrayInternal(t));
+    for (const t of step.tensors) {
+      if (t.grad !== null && !this.gradOf.has(t.grad)) this.gradOf.set(t.grad, t);
+      if (t.grad !== null) this.referenced.add(t.grad);
+      if (t._base !== null) push(this.viewsOf, t._base, t);
+    }
+    for (const n of step.nodes) if (n.tensor !== null && n.tensor !== undefined) this.referenced.add(n.tensor);
+    const onStorage = new Map<Id, Tensor[]>();
+    for (const t of step.tensors) if (!this.isArrayInternal(t)) push(onStorage, t.storage, t);
     this.groups = step.storages.map((storage) => {
       const vals = values.get(storage.id) ?? [];
       return {
         storage,
         values: vals,
         cellIndex: summaryIndexer(storage, vals.length),
-        tensors: drawn.filter((t) => t.storage === storage.id),
+        tensors: onStorage.get(storage.id) ?? [],
       };
     });
     this.changes = diff(step, prev);
@@ -101,12 +113,9 @@ export class World {
   tensorLabel(t: Tensor, lang: Lang = 'en'): string {
     const own = this.tensorNames(t);
     if (own.length) return own[0];
-    for (const other of this.tensors.values()) {
-      if (other.grad === t.id) {
-        const n = this.tensorNames(other);
-        if (n.length) return `${n[0]}.grad`;
-      }
-    }
+    const owner = this.gradOf.get(t.id);
+    const n = owner ? this.tensorNames(owner) : [];
+    if (n.length) return `${n[0]}.grad`;
     return tr(lang, 'memory.unnamedTensor', { id: t.id });
   }
 
@@ -132,20 +141,29 @@ export class World {
    * goes through one): an engine detail, not something the learner made, so it is not drawn. */
   private isArrayInternal(t: Tensor): boolean {
     if (t.object !== null) return false;
-    const users = this.step.tensors.filter((o) => o._base === t.id);
-    const referenced = this.step.tensors.some((o) => o.grad === t.id) || this.step.nodes.some((n) => n.tensor === t.id);
-    return users.length > 0 && users.every((o) => this.isNdarray(o)) && !referenced;
+    const users = this.viewsOf.get(t.id) ?? [];
+    return users.length > 0 && users.every((o) => this.isNdarray(o)) && !this.referenced.has(t.id);
   }
 
   /** Tensors sharing a version counter with `t` (views and detach(), not .data). */
   versionFamily(t: Tensor): Tensor[] {
-    return this.step.tensors.filter((o) => o.version_family === t.version_family);
+    if (!this.families) {
+      this.families = new Map();
+      for (const o of this.step.tensors) push(this.families, o.version_family, o);
+    }
+    return this.families.get(t.version_family) ?? [];
   }
 
   /** Is this tensor worth drawing? Named ones, grads of named ones, and tensors a storage shows. */
   isReachableByName(t: Tensor): boolean {
     return this.tensorNames(t).length > 0;
   }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
 }
 
 /** Maps a position in a summarised `values` array back to its storage cell. */

@@ -4,7 +4,9 @@
 // each leaf's .grad appears when its AccumulateGrad runs.
 import { backwardFrames, buildGraph, oneLine, type BackwardFrame, type GraphBox } from '../model/graph';
 import type { GraphLayout } from '../model/graph-layout';
-import { LayoutCache } from '../model/layout-cache';
+import { LayoutCache, layoutShape, shapeKey } from '../model/layout-cache';
+import type { GraphModel } from '../model/graph';
+import { GraphLayouter } from './graph-layouter';
 import { framesOnDrawn } from '../model/graph-collapse';
 import { t, type Lang } from '../model/i18n';
 import { tensorColor } from '../model/layout';
@@ -14,19 +16,13 @@ import { changedGraphKeys } from '../model/change-focus';
 import { clear, h, s } from './dom';
 import { showInPanel } from './scroll';
 
-type Layouter = (m: ReturnType<typeof buildGraph>) => GraphLayout;
-let layouter: Promise<Layouter> | null = null;
-/** Once loaded, layout runs synchronously (no flicker, and a step's redraw is one task). */
-let loadedLayouter: Layouter | null = null;
-function loadLayouter(): Promise<Layouter> {
-  layouter ??= import('../model/graph-layout').then((m) => (loadedLayouter = m.layoutGraph));
-  return layouter;
-}
+/** One layout worker for every graph panel on the page. */
+let layouter: GraphLayouter | null = null;
 
 const FRAME_MS = 700;
 /** Layouts kept per distinct graph; a lesson rarely has more than a few dozen. */
 const LAYOUT_CACHE = 256;
-/** Graphs laid out ahead of time only up to this size (one layout is one uninterruptible task). */
+/** Graphs laid out ahead of time only up to this size (the worker does one layout at a time). */
 const WARM_MAX_BOXES = 60;
 /** Smallest drawing scale: below it the graph scrolls rather than shrinking text past legibility. */
 const MIN_SCALE = 0.7;
@@ -212,13 +208,16 @@ export class GraphView {
       this.body.dataset.boxes = '0';
       return;
     }
-    let layoutFn = loadedLayouter;
-    if (!layoutFn) {
-      this.note.textContent = t(lang, 'graph.loading');
-      layoutFn = await loadLayouter();
-      if (token !== this.renderToken) return; // a newer step arrived while dagre was loading
+    let layout = this.layouts.peek(model);
+    if (!layout) {
+      // a shape not laid out yet: the worker lays it out while the last drawing stays
+      if (!this.body.querySelector('svg')) this.note.textContent = t(lang, 'graph.loading');
+      this.body.setAttribute('aria-busy', 'true');
+      layout = await this.layoutOf(model);
+      if (token !== this.renderToken) return; // a newer step arrived meanwhile
+      this.body.removeAttribute('aria-busy');
     }
-    this.draw(model.boxes, this.layoutOf(model, layoutFn));
+    this.draw(model.boxes, layout);
     const run = world.step.backward;
     this.note.textContent = '';
     if ((!run || !this.animate) && typeof requestAnimationFrame !== 'undefined') {
@@ -242,32 +241,42 @@ export class GraphView {
   }
 
   /**
-   * Lays out the given steps' graphs in idle time (the app passes the steps next to the current
-   * one), so that stepping never waits for dagre (layout is the slow part of a redraw). Earlier
-   * warm-ups stop when a new one starts. One layout is one task: graphs too big to lay out within
-   * a frame's budget are left for when they are shown.
+   * Has the given steps' graphs laid out ahead (the app passes the steps next to the current one),
+   * so that stepping rarely waits for the worker. Their graphs are built in idle time, a few
+   * milliseconds at a time; earlier warm-ups stop when a new one starts.
    */
   warm(worlds: () => Iterable<World>): void {
     const token = ++this.warmToken;
     const idle = (fn: () => void) =>
       typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 500 }) : setTimeout(fn, 16);
-    void loadLayouter().then((layoutFn) => {
-      const it = worlds()[Symbol.iterator]();
-      const chunk = () => {
-        if (token !== this.warmToken) return;
-        const until = performance.now() + 8;
-        for (let r = it.next(); !r.done; r = it.next()) {
-          const model = buildGraph(r.value, { lang: this.lang, textScale: this.textScale });
-          if (model.boxes.length && model.boxes.length <= WARM_MAX_BOXES) this.layoutOf(model, layoutFn);
-          if (performance.now() > until) return void idle(chunk);
-        }
-      };
-      idle(chunk);
-    });
+    const it = worlds()[Symbol.iterator]();
+    const chunk = () => {
+      if (token !== this.warmToken) return;
+      const until = performance.now() + 8;
+      for (let r = it.next(); !r.done; r = it.next()) {
+        const model = buildGraph(r.value, { lang: this.lang, textScale: this.textScale });
+        if (model.boxes.length && model.boxes.length <= WARM_MAX_BOXES) void this.layoutOf(model);
+        if (performance.now() > until) return void idle(chunk);
+      }
+    };
+    idle(chunk);
   }
 
-  private layoutOf(model: ReturnType<typeof buildGraph>, layoutFn: Layouter): GraphLayout {
-    return this.layouts.get(model, layoutFn);
+  /** Layouts being computed, by shape (a step and its warm-up ask for one shape once). */
+  private readonly inFlight = new Map<string, Promise<GraphLayout>>();
+
+  private async layoutOf(model: GraphModel): Promise<GraphLayout> {
+    const hit = this.layouts.peek(model);
+    if (hit) return hit;
+    const key = shapeKey(model);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      layouter ??= new GraphLayouter();
+      pending = layouter.layout(layoutShape(model)).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    this.layouts.store(model, await pending);
+    return this.layouts.peek(model)!;
   }
 
   private draw(boxes: GraphBox[], layout: GraphLayout): void {

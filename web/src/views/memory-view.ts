@@ -13,7 +13,7 @@ import { changedMemoryKeys } from '../model/change-focus';
 import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
 import { cellCoverage } from '../model/lane-coverage';
 import { reinterpret } from '../model/reinterpret';
-import { withoutOldUnnamed } from '../model/unnamed-groups';
+import { UNNAMED_SHOWN, withoutOldUnnamed } from '../model/unnamed-groups';
 import { arrayProps, propList, tuple } from './tensor-props';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
@@ -25,7 +25,6 @@ const STRIP_CHROME_PX = 330;
 /** "Show all" is offered up to this many cells (beyond it, drawing would stall the page). */
 const EXPAND_LIMIT = 4096;
 /** Storages of unnamed tensors drawn before the rest are only counted (withoutOldUnnamed). */
-const UNNAMED_SHOWN = 24;
 const HIDDEN_TYPES = new Set(['module', 'function', 'builtin_function_or_method', 'type', 'class', 'method']);
 
 export interface ErrorMarks {
@@ -247,7 +246,7 @@ export class MemoryView {
     });
     const sorted = [...w.groups].sort((a, b) =>
       (order.get(a.storage.id) ?? 1e9) - (order.get(b.storage.id) ?? 1e9) || a.storage.id - b.storage.id);
-    const { groups, hidden } = this.expanded.has('unnamed') ? { groups: sorted, hidden: 0 } : withoutOldUnnamed(w, sorted, UNNAMED_SHOWN);
+    const { groups, hidden } = this.expanded.has('unnamed') ? { groups: sorted, hidden: 0 } : withoutOldUnnamed(w, sorted);
     const wanted: Element[] = [h('h3', {}, t(this.lang, 'memory.objects'))];
     const cache = new Map<string, HTMLElement>();
     for (const g of groups) {
@@ -684,11 +683,11 @@ export class MemoryView {
       return;
     }
     const { layout, svg, objects } = frame;
-    clear(svg);
+    // Every geometry read first, every write after: a read after a write forces a fresh layout,
+    // and a long program has hundreds of chips and cards.
     const origin = layout.getBoundingClientRect();
     const view = this.visibleBox();
-    svg.setAttribute('width', String(origin.width));
-    svg.setAttribute('height', String(origin.height));
+    const arrows: { from: Point; to: Point; name: string; key: string }[] = [];
     const offscreen: Record<EdgeSide, OffscreenName[]> = { above: [], below: [] };
     for (const chip of layout.querySelectorAll<HTMLElement>('.name-chip[data-targets]')) {
       const a = chip.getBoundingClientRect();
@@ -705,25 +704,30 @@ export class MemoryView {
           : g.top >= view.bottom ? { kind: 'edge', side: 'below' }
             : arrowEnd(card.getBoundingClientRect(), view);
         if (end.kind === 'edge') off[end.side].push(key);
-        else this.arrow(svg, start, { x: end.x - origin.left, y: end.y - origin.top }, name, key);
+        else arrows.push({ from: start, to: { x: end.x - origin.left, y: end.y - origin.top }, name, key });
       }
       for (const side of EDGE_SIDES) if (off[side].length) offscreen[side].push({ name, keys: off[side], start });
     }
     const column = objects.getBoundingClientRect().left - this.scroller.getBoundingClientRect().left;
-    for (const side of EDGE_SIDES) {
-      const marks = this.setEdgeMarks(side, offscreen[side], column);
-      offscreen[side].forEach((o, i) => {
-        const m = marks[i].getBoundingClientRect();
-        this.arrow(svg, o.start, { x: m.left + 3 - origin.left, y: m.top + m.height / 2 - origin.top }, o.name, o.keys.join(' '));
-      });
-    }
+    const marks = EDGE_SIDES.map((side) => this.setEdgeMarks(side, offscreen[side], column));
+    EDGE_SIDES.forEach((side, k) => offscreen[side].forEach((o, i) => {
+      const m = marks[k][i].getBoundingClientRect();
+      arrows.push({ from: o.start, to: { x: m.left + 3 - origin.left, y: m.top + m.height / 2 - origin.top }, name: o.name, key: o.keys.join(' ') });
+    }));
     // The markers just shown, hidden or rewrapped change how much of the panel is seen: decide
     // once more with the bands as they now are (once: the second pass's markers are final).
     const now = this.visibleBox();
-    if (pass === 0 && (Math.abs(now.top - view.top) > 0.5 || Math.abs(now.bottom - view.bottom) > 0.5)) this.drawArrows(1);
+    if (pass === 0 && (Math.abs(now.top - view.top) > 0.5 || Math.abs(now.bottom - view.bottom) > 0.5)) {
+      this.drawArrows(1);
+      return;
+    }
+    clear(svg);
+    svg.setAttribute('width', String(origin.width));
+    svg.setAttribute('height', String(origin.height));
+    for (const a of arrows) this.arrow(svg, a.from, a.to, a.name, a.key);
   }
 
-  private arrow(svg: SVGSVGElement, from: { x: number; y: number }, to: { x: number; y: number }, name: string, keys: string): void {
+  private arrow(svg: SVGSVGElement, from: Point, to: Point, name: string, keys: string): void {
     const color = tensorColor(Number(keys.split(' ')[0].slice(1)));
     const dx = Math.max(30, (to.x - from.x) / 2);
     svg.append(
@@ -760,6 +764,7 @@ export class MemoryView {
 }
 
 type EdgeSide = 'above' | 'below';
+type Point = { x: number; y: number };
 /** Height kept for a row of edge markers (one line of them; a wrapped row measures itself). */
 const EDGE_BAND_PX = 34;
 const EDGE_SIDES: readonly EdgeSide[] = ['above', 'below'];
