@@ -85,6 +85,8 @@ ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<t
 void install_out_arguments(Interpreter& in, ModuleObj& torch);
 // bindings/out_factories.cpp: out= of zeros / ones / full / empty / rand* / eye / arange / linspace ...
 void install_factory_out_arguments(Interpreter& in, ModuleObj& torch);
+// bindings/out_joining.cpp: out= of stack / hstack / vstack / row_stack / dstack / column_stack (cat_out).
+void install_joining_out_arguments(Interpreter& in, ModuleObj& torch);
 // The pieces of Note [out= arguments] for bindings that parse out= themselves (torch.cat): the
 // autograd refusal, and resize_output (the warning for a non-empty out of another shape).
 void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);

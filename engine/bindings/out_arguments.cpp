@@ -321,13 +321,12 @@ const OutEntry kReductionDtype[] = {
 const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addr", "addbmm", "kron", "inner", "tensordot", "cross",
-    "chain_matmul", "kthvalue", "median", "mode", "cummax", "cummin", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean", "quantile",
-    "nanquantile", "softmax", "log_softmax", "stack", "hstack", "vstack", "dstack", "column_stack",
-    "row_stack", "gather", "index_select", "index_add", "index_copy", "masked_select", "take",
-    "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted", "bucketize", "histc", "isin",
-    "diag", "diff", "deg2rad", "rad2deg", "nan_to_num", "threshold", "isposinf", "isneginf", "normal",
-    "bernoulli",
+    "addr", "addbmm", "kron", "inner", "tensordot", "cross", "chain_matmul", "kthvalue", "median", "mode",
+    "cummax", "cummin", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean",
+    "quantile", "nanquantile", "softmax", "log_softmax", "gather", "index_select", "index_add", "index_copy",
+    "masked_select", "take", "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted",
+    "bucketize", "histc", "isin", "diag", "diff", "deg2rad", "rad2deg", "nan_to_num", "threshold", "isposinf",
+    "isneginf", "normal", "bernoulli",
 };
 
 }  // namespace
@@ -371,6 +370,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "outer", "mul", OutKind::Cast);
   add_out_variant(in, torch, "ger", "mul", OutKind::Cast);
   install_factory_out_arguments(in, torch);
+  install_joining_out_arguments(in, torch);
   add_tuple_out_variant(in, torch, "max", {"values", "indices"}, true, "maximum");
   add_tuple_out_variant(in, torch, "min", {"values", "indices"}, true, "minimum");
   add_tuple_out_variant(in, torch, "sort", {"values", "indices"}, false, "");
