@@ -35,6 +35,9 @@ namespace tp::interp::lib {
 //   dtype; a dtype= that is not out's fails in resize_out as Structured;
 // - InputDtype: amax / amin refuse before anything else an out whose dtype is not the input's;
 // - Where: where_self_out wants out's dtype to be result_type(self, other);
+// - ByteBool: all / any (allany_meta, check_result_is_bytebool: "all only supports bool tensor for
+//   result, got: Float"; a bool or uint8 out keeps its dtype); their outputs are not differentiable
+//   (derivatives.yaml output_differentiability: [False]), so there is no autograd refusal;
 // - Dot: dot_out / vdot_out (Blas.cpp) resize out to [] first, then want out's dtype to be self's
 //   ("result dtype Double does not match input dtype Float"), then compute;
 // - Matmul: the composite _matmul_impl (LinearAlgebra.cpp) refuses autograd as "matmul()", then goes
@@ -50,7 +53,8 @@ namespace tp::interp::lib {
 // the write bumps out's version once; the call returns out itself.
 namespace {
 
-enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul };
+enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
+                     ByteBool };
 
 std::string type_meta_name(DType d) {
   switch (d) {
@@ -121,6 +125,9 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         return in.call(plain, std::move(a));  // its argument and "at least 1D" errors come first
       check_out_requires_grad("matmul", inputs, o);
       if (self.dim() == 1 && other.dim() == 1) k = OutKind::Dot;
+    } else if (k == OutKind::ByteBool) {
+      TP_CHECK(o.dtype() == DType::Bool || o.dtype() == DType::UInt8,
+               op + " only supports bool tensor for result, got: " + scalar_type_name(o.dtype()));
     } else {
       check_out_requires_grad(op, inputs, o);
     }
@@ -138,6 +145,10 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         if (!t.is_same(o)) native::check_no_partial_overlap(o, t);
     }
     bool explicit_dtype = has_kwarg(a, "dtype");
+    // sum.IntList_out and the like take dim positionally; without it PyTorch's overload resolution
+    // decides (its "received an invalid combination of arguments" text is not built here).
+    if (k == OutKind::ReductionDtype && a.args.size() < 2 && !has_kwarg(a, "dim"))
+      throw TorchError("NotImplementedError", "tensorplay: " + name + "(out=...) without a dim is not built yet");
     CallArgs again = a;
     Tensor result = tensor_of(in.call(plain, std::move(a)));
     if (iterator) {
@@ -184,6 +195,7 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         check_structured_out(result, o);
         break;
       case OutKind::Dot:
+      case OutKind::ByteBool:
         break;
       case OutKind::Where:
         TP_CHECK(result.dtype() == o.dtype(), "Expected out type to be " + scalar_type_name(result.dtype()) +
@@ -322,7 +334,7 @@ const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
     "addr", "addbmm", "kron", "inner", "tensordot", "cross", "chain_matmul", "kthvalue", "median", "mode",
-    "cummax", "cummin", "all", "any", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean",
+    "cummax", "cummin", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean",
     "quantile", "nanquantile", "softmax", "log_softmax", "gather", "index_select", "index_add", "index_copy",
     "masked_select", "take", "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted",
     "bucketize", "histc", "isin", "diag", "diff", "deg2rad", "rad2deg", "nan_to_num", "threshold", "isposinf",
@@ -363,6 +375,8 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add(kReductionDtype, OutKind::ReductionDtype);
   add(kInputDtype, OutKind::InputDtype);
   add_out_variant(in, torch, "where", "where", OutKind::Where);
+  add_out_variant(in, torch, "all", "all", OutKind::ByteBool);
+  add_out_variant(in, torch, "any", "any", OutKind::ByteBool);
   add_out_variant(in, torch, "dot", "dot", OutKind::Dot);
   add_out_variant(in, torch, "vdot", "vdot", OutKind::Dot);
   add_out_variant(in, torch, "matmul", "matmul", OutKind::Matmul);
