@@ -138,6 +138,10 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       TP_CHECK(inputs[0].dtype() == o.dtype(), "Expected the dtype for input and out to match, but got " +
                                                    scalar_type_name(inputs[0].dtype()) + " for input's dtype and " +
                                                    scalar_type_name(o.dtype()) + " for out's dtype.");
+    if (k == OutKind::Where && a.args.size() == 3) {  // where_self_out checks the dtype before anything
+      DType rt = to_dtype(in.call(state(in).get("result_type"), CallArgs{{a.args[1], a.args[2]}, {}}));
+      TP_CHECK(rt == o.dtype(), "Expected out type to be " + scalar_type_name(rt) + " but got " + scalar_type_name(o.dtype()));
+    }
     bool iterator = k == OutKind::Cast || k == OutKind::SameDtype || k == OutKind::AnyDtype;
     if (iterator) {
       native::check_no_internal_overlap(o);

@@ -10,7 +10,7 @@
 # - aten/src/ATen/native/BinaryOps.cpp TORCH_META_FUNC2(pow, Tensor_Scalar): build_output_borrowing_
 #   argument_owning_unary_op over base.to(result_type) (so SameDtype), pow.Tensor_Tensor is a binary op;
 #   TensorCompare.cpp TORCH_META_FUNC(clamp): build_unary_op(out, self.to(result_type));
-#   where_self_out: "Expected out type to be Float but got Double";
+#   where_self_out: "Expected out type to be Float but got Double", checked before the shapes;
 # - aten/src/ATen/native/ReduceOps.cpp: sum / prod / cumsum take their dtype from out when dtype= is
 #   not given (infer_dtype_from_optional, meta_func_cum_ops); with dtype= the generated resize_out
 #   wants out's dtype ("Expected out tensor to have dtype double, but got float instead");
@@ -51,6 +51,7 @@ for f in [lambda: torch.sin(x, out=torch.empty(3, dtype=torch.long)),
           lambda: torch.pow(x, 2, out=torch.empty(3, dtype=torch.float64)),
           lambda: torch.clamp(torch.tensor([1, 2]), min=0.5, out=torch.empty(2, dtype=torch.long)),
           lambda: torch.where(x > 0, x, 0., out=torch.empty(3, dtype=torch.float64)),
+          lambda: torch.where(x > 0, x, torch.ones(2), out=torch.empty(3, dtype=torch.long)),  # dtype first
           lambda: torch.add(x, torch.ones(2, 3), out=x),
           lambda: torch.sum(x, 0, dtype=torch.float64, out=torch.empty(0)),
           lambda: torch.amax(torch.tensor([1, 2]), 0, out=torch.empty(0)),
