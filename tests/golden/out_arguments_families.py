@@ -76,7 +76,12 @@ try:
     torch.absolute(x, out=3)
 except TypeError as e:
     print(e)
-try:
-    torch.transpose(x, 0, 0, out=x)   # no out= in PyTorch's signature
-except TypeError as e:
-    print(e)
+# No out= in PyTorch's signature: flip has one signature (PythonArgParser parses it with
+# raise_exception: extra_kwargs "flip() got an unexpected keyword argument 'out'"); atleast_2d and
+# cartesian_prod are torch/functional.py functions of *tensors (Python's own TypeError).
+for f in [lambda: torch.flip(x, [0], out=x), lambda: torch.atleast_2d(x, out=x),
+          lambda: torch.cartesian_prod(x, x, out=x)]:
+    try:
+        f()
+    except TypeError as e:
+        print(e)

@@ -29,6 +29,8 @@ void install_index_gen(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   // Itertools.cpp cartesian_prod: meshgrid(indexing="ij") of 1-D tensors, flattened and stacked on
   // dim 1 (StackBackward0); a single tensor is returned as it is.
   def(torch, "torch.", "cartesian_prod", [](Interpreter& in, CallArgs& a) -> ObjPtr {
+    if (!a.kwargs.empty())  // torch/functional.py def cartesian_prod(*tensors)
+      throw TorchError("TypeError", "cartesian_prod() got an unexpected keyword argument '" + a.kwargs[0].first + "'");
     std::vector<Tensor> ts;
     for (auto& it : a.args) {
       if (!is_tensor(it))

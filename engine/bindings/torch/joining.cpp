@@ -98,6 +98,8 @@ void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     std::string name = "atleast_" + std::to_string(n) + "d";
     // atleast_Nd(t) returns a tensor; atleast_Nd(t1, t2, ...) or atleast_Nd([t1, t2]) a tuple.
     def(torch, "torch.", name, [n, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+      if (!a.kwargs.empty())  // torch/functional.py def atleast_Nd(*tensors)
+        throw TorchError("TypeError", name + "() got an unexpected keyword argument '" + a.kwargs[0].first + "'");
       if (a.args.size() == 1 && is_tensor(a.args[0]) && a.kwargs.empty())
         return in.wrap_tensor(atleast(tensor_of(a.args[0]), n));
       std::vector<ObjPtr> items = a.args.size() == 1 ? sequence_items(in, a.args[0]) : a.args;
