@@ -48,6 +48,9 @@ namespace tp::interp::lib {
 // min.dim_min, sort.values_stable, topk.values, aminmax.out), check and resize each output in turn
 // (its dtype first: the input's for values, long int for indices), then return a
 // torch.return_types tuple of the out tensors themselves. torch.max(a, b, out=t) is maximum_out.
+// cummax_out / cummin_out (ReduceOps.cpp) instead check both dtypes first
+// (check_scalar_type_device_layout_equal: "expected scalar_type Float but found Double"), then
+// resize_output both to self's shape, then compute.
 // Factories with out= are bindings/out_factories.cpp.
 // resize_output (aten/src/ATen/native/Resize.cpp) warns when a non-empty out had another shape;
 // the write bumps out's version once; the call returns out itself.
@@ -218,10 +221,10 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
 // torch.max / min / sort / topk / aminmax with out=(a, b): see Note [out= arguments]. `binary` is
 // the op max(input, other, out=t) calls (maximum), or empty.
 void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, std::vector<std::string> fields,
-                           bool needs_dim, const std::string& binary) {
+                           bool needs_dim, const std::string& binary, bool cumulative = false) {
   ObjPtr plain = torch.get(name);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
-  def(torch, "torch.", name, [plain, name, fields, needs_dim, binary](Interpreter& in, CallArgs& a) -> ObjPtr {
+  def(torch, "torch.", name, [plain, name, fields, needs_dim, binary, cumulative](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr out;
     for (size_t k = 0; k < a.kwargs.size(); ++k)
       if (a.kwargs[k].first == "out") {
@@ -262,10 +265,18 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
                                                   (needs_dim ? " and a dim" : "") + " only");
     check_out_requires_grad(name, inputs, tensor_of(outs[0]));
     check_out_requires_grad(name, {}, tensor_of(outs[1]));
+    if (cumulative && !inputs.empty()) {
+      const Tensor& self = inputs[0];
+      DType want[2] = {self.dtype(), DType::Int64};
+      for (size_t i = 0; i < 2; ++i)
+        TP_CHECK(tensor_of(outs[i]).dtype() == want[i], "expected scalar_type " + scalar_type_name(want[i]) +
+                                                            " but found " + scalar_type_name(tensor_of(outs[i]).dtype()));
+      for (const auto& o : outs) resize_output(tensor_of(o), self.sizes());
+    }
     ObjPtr r = in.call(plain, std::move(a));
     std::vector<Tensor> results;
     for (const auto& f : fields) results.push_back(tensor_of(in.getattr(r, f)));
-    for (size_t i = 0; i < outs.size(); ++i) {  // the structured resize_out, output by output
+    for (size_t i = 0; i < outs.size() && !cumulative; ++i) {  // the structured resize_out, output by output
       check_structured_out(results[i], tensor_of(outs[i]));
       resize_output(tensor_of(outs[i]), results[i].sizes());
     }
@@ -338,7 +349,7 @@ const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
     "addr", "addbmm", "kron", "inner", "tensordot", "cross", "chain_matmul", "kthvalue", "median", "mode",
-    "cummax", "cummin", "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean",
+    "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean",
     "quantile", "nanquantile", "softmax", "log_softmax", "gather", "index_select", "index_add", "index_copy",
     "masked_select", "take", "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted",
     "bucketize", "histc", "isin", "diag", "diff", "deg2rad", "rad2deg", "nan_to_num", "threshold", "isposinf",
@@ -394,6 +405,8 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_tuple_out_variant(in, torch, "sort", {"values", "indices"}, false, "");
   add_tuple_out_variant(in, torch, "topk", {"values", "indices"}, false, "");
   add_tuple_out_variant(in, torch, "aminmax", {"min", "max"}, false, "");
+  add_tuple_out_variant(in, torch, "cummax", {"values", "indices"}, false, "", /*cumulative=*/true);
+  add_tuple_out_variant(in, torch, "cummin", {"values", "indices"}, false, "", /*cumulative=*/true);
   for (const char* name : kRefused) refuse_out(torch, name);
 }
 
