@@ -58,7 +58,7 @@ export function launchBrowser() {
 export async function openWithCode(browser, code, { step, viewport = { width: 1440, height: 900 }, lang = 'en', deviceScaleFactor = 1, reducedMotion } = {}) {
   const page = await browser.newPage({ viewport, deviceScaleFactor, reducedMotion });
   const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}` + (process.env.TP_STACKS ? `\n${e.stack}` : '')));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   const b64 = Buffer.from(code, 'utf8').toString('base64url');

@@ -445,11 +445,6 @@ export class App {
     const t0 = performance.now();
     const L = s.lang;
     if (!prev || prev.lang !== L) this.relabel(L);
-    const status = this.statusText(s);
-    this.els.status.textContent = status.text;
-    this.els.status.classList.toggle('error', status.error);
-    this.els.status.classList.toggle('notice', s.status.kind === 'stopped');
-
     const model = s.model;
     const trace = model?.trace ?? null;
     const world = model && s.step >= 0 ? model.world(s.step) : null;
@@ -496,6 +491,12 @@ export class App {
       this.pendingGraph = this.graph.update(world, L, marks.nodes);
       this.diagnostics.graphMs = performance.now() - tg;
     }
+    // after the editor: CodeMirror reads the page's selection as it updates, which costs a fresh
+    // layout if anything was written before it in this redraw
+    const status = this.statusText(s);
+    if (this.els.status.textContent !== status.text) this.els.status.textContent = status.text;
+    this.els.status.classList.toggle('error', status.error);
+    this.els.status.classList.toggle('notice', s.status.kind === 'stopped');
     this.stepper.update(trace, s.step, s.playing, L);
     if (changedStep || prev?.repl !== s.repl) this.console.update(model, s.step, s.repl, L);
     if (prev && prev.step !== s.step && model) this.scheduleUrl();

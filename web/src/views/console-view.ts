@@ -7,6 +7,7 @@ import { classifyChunks } from '../model/console';
 import { t, type Lang } from '../model/i18n';
 import type { TraceModel } from '../model/world';
 import { h } from './dom';
+import { nextFrame } from './frame';
 
 export class ConsoleView {
   private readonly out: HTMLPreElement;
@@ -91,9 +92,10 @@ export class ConsoleView {
     this.out.replaceChildren(...parts);
     // scrolled in the next frame: reading scrollHeight now would force a layout of the whole page
     const scroller = this.out.parentElement;
-    if (scroller && typeof requestAnimationFrame !== 'undefined') {
-      requestAnimationFrame(() => (scroller.scrollTop = scroller.scrollHeight));
-    }
+    if (scroller) nextFrame(this, () => {
+      const bottom = scroller.scrollHeight;
+      return () => void (scroller.scrollTop = bottom);
+    });
   }
 
   /** The whole console text (tests and e2e read it). */

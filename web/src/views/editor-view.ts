@@ -8,6 +8,7 @@ import {
   Decoration, type DecorationSet, EditorView, WidgetType, drawSelection, highlightSpecialChars, keymap, lineNumbers,
 } from '@codemirror/view';
 import { reducedMotion } from './scroll';
+import { nextFrame, type Writer } from './frame';
 
 /** Room kept under a failing line for the error message drawn below it. */
 const ERROR_WIDGET_PX = 48;
@@ -144,17 +145,18 @@ export class EditorView_ {
   update(marks: EditorMarks): void {
     this.view.dispatch({ effects: setMarks.of(marks) });
     const target = marks.error?.line ?? marks.step?.line;
-    if (target && target <= this.view.state.doc.lines) this.showLine(target, marks.error?.line === target ? ERROR_WIDGET_PX : 0);
+    // measured in the next frame, with the page's other readers (no forced layout in a redraw)
+    if (target && target <= this.view.state.doc.lines) nextFrame(this, () => this.planShowLine(target, marks.error?.line === target ? ERROR_WIDGET_PX : 0));
   }
 
   /**
    * Scrolls the editor alone so the line is visible. CodeMirror's scrollIntoView also scrolls the
    * page, which in the one-column layout dragged the teacher back to the editor on every step.
    */
-  private showLine(line: number, extraBelow: number): void {
+  private planShowLine(line: number, extraBelow: number): Writer | undefined {
     const view = this.view;
     const scroller = view.scrollDOM;
-    if (typeof scroller.scrollTo !== 'function') return;
+    if (typeof scroller.scrollTo !== 'function' || line > view.state.doc.lines) return;
     const block = view.lineBlockAt(view.state.doc.line(line).from);
     const docOffset = view.documentTop - scroller.getBoundingClientRect().top + scroller.scrollTop;
     const top = docOffset + block.top, bottom = docOffset + block.bottom + extraBelow;
@@ -162,7 +164,8 @@ export class EditorView_ {
     let next = scroller.scrollTop;
     if (top < next + margin) next = top - margin;
     else if (bottom > next + scroller.clientHeight - margin) next = Math.min(top - margin, bottom - scroller.clientHeight + margin);
-    if (Math.abs(next - scroller.scrollTop) >= 1) scroller.scrollTo({ top: Math.max(0, next), behavior: reducedMotion() ? 'auto' : 'smooth' });
+    if (Math.abs(next - scroller.scrollTop) < 1) return;
+    return () => void scroller.scrollTo({ top: Math.max(0, next), behavior: reducedMotion() ? 'auto' : 'smooth' });
   }
 
   focus(): void {

@@ -14,7 +14,8 @@ import type { World } from '../model/world';
 import type { Id } from '../engine/trace';
 import { changedGraphKeys } from '../model/change-focus';
 import { clear, h, s } from './dom';
-import { showInPanel } from './scroll';
+import { showInPanel, showInPanelPlan } from './scroll';
+import { nextFrame } from './frame';
 
 /** One layout worker for every graph panel on the page. */
 let layouter: GraphLayouter | null = null;
@@ -220,12 +221,12 @@ export class GraphView {
     this.draw(model.boxes, layout);
     const run = world.step.backward;
     this.note.textContent = '';
-    if ((!run || !this.animate) && typeof requestAnimationFrame !== 'undefined') {
+    if (!run || !this.animate) {
       // measured in the next frame: no forced layout inside a step's redraw
       const keys = changedGraphKeys(world, flaggedNodes).slice(0, 3);
-      requestAnimationFrame(() => {
+      nextFrame(this, () => {
         if (token !== this.renderToken) return;
-        showInPanel(this.body, keys.map((k) => this.body.querySelector(`.gnode[data-key="${k}"]`)).filter((e): e is Element => e !== null));
+        return showInPanelPlan(this.body, keys.map((k) => this.body.querySelector(`.gnode[data-key="${k}"]`)).filter((e): e is Element => e !== null)) ?? undefined;
       });
     }
     if (run) {

@@ -10,7 +10,8 @@ import type { StorageGroup, World } from '../model/world';
 import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
 import { clear, h, s } from './dom';
 import { changedMemoryKeys } from '../model/change-focus';
-import { afterScroll, scrollIntoPanel, showInPanel } from './scroll';
+import { afterScroll, scrollIntoPanel, showInPanelPlan } from './scroll';
+import { nextFrame, type Writer } from './frame';
 import { cellCoverage } from '../model/lane-coverage';
 import { reinterpret } from '../model/reinterpret';
 import { UNNAMED_SHOWN, withoutOldUnnamed } from '../model/unnamed-groups';
@@ -74,20 +75,21 @@ export class MemoryView {
   private readonly expanded = new Set<string>();
   /** Cards the learner folded or unfolded (`t<id>` → folded); others follow isFoldedByDefault. */
   private readonly folded = new Map<string, boolean>();
-  private arrowFrame = 0;
-  private focusFrame = 0;
+  /** this panel's work in the next frame (nextFrame keeps one of each per panel) */
+  private readonly arrowKey = {};
+  private readonly focusKey = {};
   private cellsPerRow = 16;
   private scroller: HTMLElement;
   private groupSizes: ResizeObserver | null = null;
   /** Markers on the panel's top and bottom edges for names whose cards are scrolled out of view. */
-  private readonly edges: Record<EdgeSide, { bar: HTMLElement; row: HTMLElement; marks: Map<string, HTMLButtonElement> }>;
+  private readonly edges: Record<EdgeSide, { bar: HTMLElement; row: HTMLElement; marks: Map<string, HTMLButtonElement>; shown?: string; current: HTMLButtonElement[] }>;
 
   constructor(container: HTMLElement) {
     this.root = h('div', { class: 'memory-body' });
     this.formula = h('div', { class: 'formula', 'aria-live': 'polite' });
     const edge = (side: EdgeSide) => {
       const row = h('div', { class: 'edge-row' });
-      return { bar: h('div', { class: `edge-marks ${side}` }, row), row, marks: new Map<string, HTMLButtonElement>() };
+      return { bar: h('div', { class: `edge-marks ${side}` }, row), row, marks: new Map<string, HTMLButtonElement>(), current: [] as HTMLButtonElement[] };
     };
     this.edges = { above: edge('above'), below: edge('below') };
     container.append(this.edges.above.bar, this.root, this.edges.below.bar, this.formula);
@@ -128,11 +130,8 @@ export class MemoryView {
     this.lang = lang;
     this.errors = errors ?? { tensors: new Set(), nodes: new Set() };
     this.render();
-    if (moved && world && typeof requestAnimationFrame !== 'undefined') {
-      // measured after this redraw, in the next frame (no forced layout inside a step's redraw)
-      cancelAnimationFrame(this.focusFrame);
-      this.focusFrame = requestAnimationFrame(() => this.world === world && this.showChanges(world));
-    }
+    // measured in the next frame, before anything there writes (no forced layout in a redraw)
+    if (moved && world) nextFrame(this.focusKey, () => (this.world === world ? this.planShowChanges(world) : undefined));
   }
 
   /**
@@ -141,7 +140,7 @@ export class MemoryView {
    * cheap), so a first scroll may aim at an estimated place; once it settles, the groups passed
    * have their real sizes and a second look corrects the aim.
    */
-  private showChanges(world: World, attempt = 0): void {
+  private planShowChanges(world: World, attempt = 0): Writer | undefined {
     const els: Element[] = [];
     for (const key of changedMemoryKeys(world, this.errors.tensors).slice(0, 3)) {
       const el = key.startsWith('t')
@@ -149,9 +148,12 @@ export class MemoryView {
         : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
       if (el) els.push(el);
     }
-    if (showInPanel(this.scroller, els, EDGE_BAND_PX + 8) && attempt < 3) {
-      afterScroll(this.scroller, () => this.world === world && this.showChanges(world, attempt + 1));
-    }
+    const scroll = showInPanelPlan(this.scroller, els, EDGE_BAND_PX + 8);
+    if (!scroll) return undefined;
+    return () => {
+      scroll();
+      if (attempt < 3) afterScroll(this.scroller, () => this.world === world && this.planShowChanges(world, attempt + 1)?.());
+    };
   }
 
   /** Persistent frame, so that unchanged storage groups keep their DOM between steps. */
@@ -641,10 +643,9 @@ export class MemoryView {
   }
 
   // ---------------------------------------------------------------- arrows: names → cards
+  /** Arrows are measured in the frame's second round: after this frame's scrolling is applied. */
   private scheduleArrows(): void {
-    if (typeof requestAnimationFrame === 'undefined') return;
-    cancelAnimationFrame(this.arrowFrame);
-    this.arrowFrame = requestAnimationFrame(() => this.drawArrows());
+    nextFrame(this.arrowKey, () => this.planArrows(), 1);
   }
 
   /** Scrolls the panel to a tensor's card and points it out (and takes focus there, for keyboards). */
@@ -676,15 +677,44 @@ export class MemoryView {
     };
   }
 
-  private drawArrows(pass = 0): void {
+  /**
+   * Arrows from names to cards, in read and write rounds: measure the chips and cards, show the
+   * markers of names whose cards are scrolled away, measure the markers, then draw.
+   */
+  private planArrows(): Writer | undefined {
     const frame = this.frame;
-    if (!frame || !this.root.contains(frame.layout)) {
-      for (const side of EDGE_SIDES) this.setEdgeMarks(side, [], 0);
-      return;
-    }
-    const { layout, svg, objects } = frame;
-    // Every geometry read first, every write after: a read after a write forces a fresh layout,
-    // and a long program has hundreds of chips and cards.
+    if (!frame || !this.root.contains(frame.layout)) return () => void EDGE_SIDES.forEach((side) => this.setEdgeMarks(side, [], 0));
+    const plan = this.measureArrows(frame);
+    return () => {
+      let marks = EDGE_SIDES.map((side) => this.setEdgeMarks(side, plan.offscreen[side], plan.column));
+      return () => {
+        let p = plan;
+        // The markers just shown, hidden or rewrapped change how much of the panel is seen: decide
+        // once more with the bands as they now are (once: these markers are final).
+        const now = this.visibleBox();
+        if (Math.abs(now.top - p.view.top) > 0.5 || Math.abs(now.bottom - p.view.bottom) > 0.5) {
+          p = this.measureArrows(frame);
+          marks = EDGE_SIDES.map((side) => this.setEdgeMarks(side, p.offscreen[side], p.column));
+        }
+        const arrows = [...p.arrows];
+        EDGE_SIDES.forEach((side, k) => p.offscreen[side].forEach((o, i) => {
+          const m = marks[k][i].getBoundingClientRect();
+          arrows.push({ from: o.start, to: { x: m.left + 3 - p.origin.left, y: m.top + m.height / 2 - p.origin.top }, name: o.name, key: o.keys.join(' ') });
+        }));
+        return () => {
+          const { svg } = frame;
+          clear(svg);
+          svg.setAttribute('width', String(p.origin.width));
+          svg.setAttribute('height', String(p.origin.height));
+          for (const a of arrows) this.arrow(svg, a.from, a.to, a.name, a.key);
+        };
+      };
+    };
+  }
+
+  /** Where each name's arrow starts and ends, or which edge its card is scrolled past. Reads only. */
+  private measureArrows(frame: { layout: HTMLElement; objects: HTMLElement }) {
+    const { layout, objects } = frame;
     const origin = layout.getBoundingClientRect();
     const view = this.visibleBox();
     const arrows: { from: Point; to: Point; name: string; key: string }[] = [];
@@ -709,22 +739,7 @@ export class MemoryView {
       for (const side of EDGE_SIDES) if (off[side].length) offscreen[side].push({ name, keys: off[side], start });
     }
     const column = objects.getBoundingClientRect().left - this.scroller.getBoundingClientRect().left;
-    const marks = EDGE_SIDES.map((side) => this.setEdgeMarks(side, offscreen[side], column));
-    EDGE_SIDES.forEach((side, k) => offscreen[side].forEach((o, i) => {
-      const m = marks[k][i].getBoundingClientRect();
-      arrows.push({ from: o.start, to: { x: m.left + 3 - origin.left, y: m.top + m.height / 2 - origin.top }, name: o.name, key: o.keys.join(' ') });
-    }));
-    // The markers just shown, hidden or rewrapped change how much of the panel is seen: decide
-    // once more with the bands as they now are (once: the second pass's markers are final).
-    const now = this.visibleBox();
-    if (pass === 0 && (Math.abs(now.top - view.top) > 0.5 || Math.abs(now.bottom - view.bottom) > 0.5)) {
-      this.drawArrows(1);
-      return;
-    }
-    clear(svg);
-    svg.setAttribute('width', String(origin.width));
-    svg.setAttribute('height', String(origin.height));
-    for (const a of arrows) this.arrow(svg, a.from, a.to, a.name, a.key);
+    return { origin, view, arrows, offscreen, column };
   }
 
   private arrow(svg: SVGSVGElement, from: Point, to: Point, name: string, keys: string): void {
@@ -739,6 +754,9 @@ export class MemoryView {
   /** Shows one marker per name whose cards are off that edge; keeps existing buttons (and focus). */
   private setEdgeMarks(side: EdgeSide, names: OffscreenName[], column: number): HTMLButtonElement[] {
     const edge = this.edges[side];
+    // unchanged markers are left alone: any write would cost the next measurement a fresh layout
+    const shown = JSON.stringify([this.lang, Math.max(0, column), names.map((o) => [o.name, o.keys])]);
+    if (shown === edge.shown) return edge.current;
     const wanted: HTMLButtonElement[] = [];
     const next = new Map<string, HTMLButtonElement>();
     for (const o of names) {
@@ -759,6 +777,8 @@ export class MemoryView {
     reconcile(edge.row, wanted);
     edge.row.style.left = `${Math.max(0, column)}px`;
     edge.bar.hidden = wanted.length === 0;
+    edge.shown = shown;
+    edge.current = wanted;
     return wanted;
   }
 }

@@ -10,17 +10,22 @@ export function reducedMotion(): boolean {
  * panel), smoothly unless reduced motion is asked for. `margin` keeps a little context around.
  */
 export function scrollIntoPanel(panel: Element, el: Element | Rect, margin = 12): void {
-  if (typeof panel.scrollTo !== 'function') return;
+  scrollPlan(panel, 'getBoundingClientRect' in el ? el.getBoundingClientRect() : el, margin)?.();
+}
+
+/** Measures now what scrollIntoPanel would do; the returned function does it (null: no need). */
+function scrollPlan(panel: Element, r: Rect, margin: number): (() => void) | null {
+  if (typeof panel.scrollTo !== 'function') return null;
   const p = panel.getBoundingClientRect();
-  const r = 'getBoundingClientRect' in el ? el.getBoundingClientRect() : el;
   let dy = 0;
   if (r.top < p.top + margin || r.height > p.height - 2 * margin) dy = r.top - p.top - margin;
   else if (r.bottom > p.bottom - margin) dy = r.bottom - p.bottom + margin;
   let dx = 0;
   if (r.left < p.left) dx = r.left - p.left - margin;
   else if (r.right > p.right && r.width < p.width) dx = r.right - p.right + margin;
-  if (Math.abs(dy) < 1 && Math.abs(dx) < 1) return;
-  panel.scrollTo({ top: panel.scrollTop + dy, left: panel.scrollLeft + dx, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  if (Math.abs(dy) < 1 && Math.abs(dx) < 1) return null;
+  const to = { top: panel.scrollTop + dy, left: panel.scrollLeft + dx };
+  return () => void panel.scrollTo({ ...to, behavior: reducedMotion() ? 'auto' : 'smooth' });
 }
 
 export interface Rect {
@@ -46,11 +51,17 @@ export function unionRect(els: Element[]): Rect | null {
  * important). Does nothing when they are all in view already, so a still picture stays still.
  */
 export function showInPanel(panel: Element, els: Element[], margin = 12): boolean {
-  if (!els.length || els.every((e) => fullyIn(panel, e))) return false;
+  const scroll = showInPanelPlan(panel, els, margin);
+  scroll?.();
+  return scroll !== null;
+}
+
+/** Measures now what showInPanel would do; the returned function scrolls (null: all in view). */
+export function showInPanelPlan(panel: Element, els: Element[], margin = 12): (() => void) | null {
+  if (!els.length || els.every((e) => fullyIn(panel, e))) return null;
   const all = unionRect(els)!;
-  if (all.height <= panel.clientHeight - 2 * margin) scrollIntoPanel(panel, all, margin);
-  else scrollIntoPanel(panel, els[0], margin);
-  return true;
+  const target = all.height <= panel.clientHeight - 2 * margin ? all : els[0].getBoundingClientRect();
+  return scrollPlan(panel, target, margin) ?? (() => {});
 }
 
 /** Calls `fn` once the panel's scroll has settled (the end of a smooth scroll, or two frames). */
