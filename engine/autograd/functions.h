@@ -104,7 +104,7 @@ Tensor clamp(const Tensor& a, std::optional<Scalar> min, std::optional<Scalar> m
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
-Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim, OptDType dtype = std::nullopt);
 Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
 // torch.aminmax(dim=None, keepdim=False) -> (min, max), one AminmaxBackward0 node.
 std::pair<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim);

@@ -197,7 +197,7 @@ Tensor bucketize(const Tensor& input, const Tensor& boundaries, bool out_int32, 
 // dims empty = all dims. sum of ints/bools gives int64; mean requires floating (PyTorch's message).
 Tensor sum(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
 Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, OptDType dtype);
-Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim);
+Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim, OptDType dtype = std::nullopt);
 Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
 Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
 Tensor max_all(const Tensor& a);   // torch.max(t): 0-dim, error on empty like PyTorch

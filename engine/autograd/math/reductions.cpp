@@ -54,9 +54,11 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, Opt
   return out;
 }
 
-// d prod / d x_i = product of the other elements (computed directly, so zeros are handled).
-Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
-  Tensor out = native::prod(a, dim, keepdim);
+// d prod / d x_i = product of the other elements (computed directly, so zeros are handled). With
+// dtype= the node is still ProdBackward0/1 on self (derivatives.yaml: prod_backward(grad,
+// self.to(grad.scalar_type()), result)); the engine casts the gradient back to self's dtype.
+Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim, OptDType dtype) {
+  Tensor out = native::prod(a, dim, keepdim, dtype);
   if (auto n = make_node(dim ? "ProdBackward1" : "ProdBackward0", {a}, out.dtype())) {
     n->save("self", a);
     n->save("result", out, /*is_output=*/true);

@@ -133,10 +133,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   }, &torch);
   method(tc, "prod", [](Interpreter& in, Tensor& self, ArgParser& p) {
     auto dim = opt_int(in, p.get("dim", 0), "argument 'dim'");
-    // dtype= casts the input first (tp::prod has no dtype; the graph gains a ToCopyBackward0)
-    auto dtype = opt_dtype(p.kw("dtype"));
-    Tensor input = dtype && *dtype != self.dtype() ? tp::to(self, *dtype, self.device(), false) : self;
-    return in.wrap_tensor(tp::prod(input, dim, keepdim_arg(in, p, 1)));
+    return in.wrap_tensor(tp::prod(self, dim, keepdim_arg(in, p, 1), opt_dtype(p.kw("dtype"))));
   }, &torch);
   method(tc, "max", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, true); }, &torch);
   method(tc, "min", [](Interpreter& in, Tensor& self, ArgParser& p) { return extremum(in, self, p, false); }, &torch);

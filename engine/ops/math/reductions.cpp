@@ -325,9 +325,12 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, Opt
   return s;
 }
 
-Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
+// prod_out_impl: the reduction runs in the result dtype (dtype=, else int64 for integral inputs), the
+// input cast to it elementwise (make_reduction_from_out_ty).
+Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim, OptDType dtype) {
+  if (dtype && *dtype != a.dtype()) return prod(to(a, *dtype, a.device(), false), dim, keepdim, dtype);
   std::vector<bool> mask = reduction_mask(a, dim ? std::vector<int64_t>{*dim} : std::vector<int64_t>{});
-  DType dt = is_integral(a.dtype(), true) ? DType::Int64 : a.dtype();
+  DType dt = dtype ? *dtype : is_integral(a.dtype(), true) ? DType::Int64 : a.dtype();
   Tensor out = make_empty(reduced_shape(a.sizes(), mask, dim ? keepdim : false), dt, a.device());
   std::vector<int64_t> inner = offsets_over(a, mask, true), outer = offsets_over(a, mask, false);
   dispatch_type(dt, [&](auto tag) {
