@@ -82,6 +82,8 @@ test('backward(): the gradient lands on the leaf and the flow is animated', asyn
   await page.waitForSelector('.graph-body svg');
   const titles = await page.$$eval('.gnode .title', (els) => els.map((e) => e.textContent));
   for (const name of ['SumBackward0', 'MulBackward0', 'x', 'y', 'z']) assert.ok(titles.includes(name), `${name} in ${titles}`);
+  // laid out off the main thread
+  assert.ok(page.workers().some((w) => w.url().includes('layout.worker')), `a layout worker: ${page.workers().map((w) => w.url())}`);
   // the animation plays frame by frame, then .grad shows on the leaf box and on the card
   await page.waitForSelector('.graph-body[data-frame="0"]', { timeout: 5000 });
   await page.screenshot({ path: join(OUT, 'backward-animating.png') });

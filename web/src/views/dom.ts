@@ -42,3 +42,18 @@ function append(el: Element, children: Child[]): void {
 export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
+
+/**
+ * Makes `parent`'s children exactly `wanted`, moving only what is new or out of place: the ones
+ * no longer wanted go first, so one new group does not shift (detach and re-attach, restyle and
+ * lay out again) every group after it.
+ */
+export function reconcile(parent: Element, wanted: Element[]): void {
+  const keep = new Set(wanted);
+  for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+  let cursor = parent.firstElementChild;
+  for (const el of wanted) {
+    if (el === cursor) cursor = cursor.nextElementSibling;
+    else parent.insertBefore(el, cursor);
+  }
+}

@@ -8,7 +8,7 @@ import { t, type Lang } from '../model/i18n';
 import { elementCells, formulaSymbolic, formulaText, numel, readersOf, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
 import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
-import { clear, h, s } from './dom';
+import { clear, h, reconcile, s } from './dom';
 import { changedMemoryKeys } from '../model/change-focus';
 import { afterScroll, scrollIntoPanel, showInPanelPlan } from './scroll';
 import { nextFrame, type Writer } from './frame';
@@ -53,14 +53,6 @@ function valuesId(v: object): number {
   let id = valueIds.get(v);
   if (id === undefined) valueIds.set(v, (id = nextValueId++));
   return id;
-}
-
-/** Makes `parent`'s children exactly `wanted`, moving only what is out of place. */
-function reconcile(parent: Element, wanted: Element[]): void {
-  wanted.forEach((el, i) => {
-    if (parent.children[i] !== el) parent.insertBefore(el, parent.children[i] ?? null);
-  });
-  while (parent.children.length > wanted.length) parent.lastElementChild!.remove();
 }
 
 /** Cells shown on each side of the hovered one in the mini-strip. */
