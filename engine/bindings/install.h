@@ -91,6 +91,11 @@ void install_joining_out_arguments(Interpreter& in, ModuleObj& torch);
 // autograd refusal, and resize_output (the warning for a non-empty out of another shape).
 void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);
 void resize_output(const Tensor& out, const Shape& shape);
+// bindings/invalid_arguments.cpp: PyTorch's "f() received an invalid combination of arguments - got
+// (...), but expected one of:" TypeError for a call no signature accepts (Note [Invalid combination]);
+// `signatures` as FunctionSignature::toString prints them.
+[[noreturn]] void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,
+                                            const std::vector<std::string>& signatures);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
 void install_torch_attributes(Interpreter& in, TorchModule& torch);
 // bindings/nn/module.cpp / bindings/optim/optimizers.cpp / bindings/numpy/ndarray.cpp / python/modules/copy.cpp

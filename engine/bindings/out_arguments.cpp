@@ -32,7 +32,8 @@ namespace tp::interp::lib {
 //   instead", caffe2::TypeMeta names);
 // - ReductionDtype: sum / mean / prod / nansum / cumsum / cumprod take their dtype from out when
 //   no dtype= is given (infer_dtype_from_optional, meta_func_cum_ops), so the sum runs in out's
-//   dtype; a dtype= that is not out's fails in resize_out as Structured;
+//   dtype; a dtype= that is not out's fails in resize_out as Structured; sum / prod without a dim
+//   match no Python signature (Note [Invalid combination], signatures_without_out);
 // - InputDtype: amax / amin refuse before anything else an out whose dtype is not the input's;
 // - Where: where_self_out wants out's dtype to be result_type(self, other);
 // - ByteBool: all / any (allany_meta, check_result_is_bytebool: "all only supports bool tensor for
@@ -101,6 +102,33 @@ bool has_kwarg(const CallArgs& a, const std::string& k) {
   return false;
 }
 
+// sum and prod have out= only in their dim overloads (sum.IntList_out, prod.int_out: dim has no
+// default); their all-element overloads' out variants are autogen'd (tagged "generated"), which
+// gen_python_functions.py does not bind. So torch.sum(x, out=t) matches no Python signature:
+// Note [Invalid combination]. mean (mean.dtype_out) and nansum (dim=None) do take out= without a dim.
+const std::vector<std::string>* signatures_without_out(const std::string& name) {
+  static const std::vector<std::string> sum = {
+      "(Tensor input, *, torch.dtype dtype = None)",
+      "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
+      "(Tensor input, tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"};
+  static const std::vector<std::string> prod = {
+      "(Tensor input, *, torch.dtype dtype = None)",
+      "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
+      "(Tensor input, name dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"};
+  if (name == "sum") return &sum;
+  if (name == "prod") return &prod;
+  return nullptr;
+}
+
+// The dim the dim overload binds: sum's `int[1]? dim` takes None, prod's `int dim` does not.
+bool has_dim_arg(const CallArgs& a, bool none_ok) {
+  ObjPtr d = a.args.size() >= 2 ? a.args[1] : nullptr;
+  bool given = a.args.size() >= 2;
+  for (const auto& kv : a.kwargs)
+    if (kv.first == "dim") d = kv.second, given = true;
+  return given && (none_ok || !is_none(d));
+}
+
 void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind) {
   ObjPtr plain = torch.get(name);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
@@ -113,6 +141,11 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         break;
       }
     if (is_none(out)) return in.call(plain, std::move(a));
+    if (const auto* sigs = signatures_without_out(name); sigs && !has_dim_arg(a, name == "sum")) {
+      CallArgs given = a;  // the parser reports the call as written, out= included
+      given.kwargs.emplace_back("out", out);
+      throw_invalid_combination(in, name, given, *sigs);
+    }
     if (!is_tensor(out))
       throw TorchError("TypeError", name + "(): argument 'out' must be Tensor, not " + in.type_name(out));
     const Tensor& o = tensor_of(out);
@@ -152,10 +185,6 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         if (!t.is_same(o)) native::check_no_partial_overlap(o, t);
     }
     bool explicit_dtype = has_kwarg(a, "dtype");
-    // sum.IntList_out and the like take dim positionally; without it PyTorch's overload resolution
-    // decides (its "received an invalid combination of arguments" text is not built here).
-    if (k == OutKind::ReductionDtype && a.args.size() < 2 && !has_kwarg(a, "dim"))
-      throw TorchError("NotImplementedError", "tensorplay: " + name + "(out=...) without a dim is not built yet");
     CallArgs again = a;
     Tensor result = tensor_of(in.call(plain, std::move(a)));
     if (iterator) {

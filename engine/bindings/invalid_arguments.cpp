@@ -1,0 +1,103 @@
+// PyTorch's "received an invalid combination of arguments" TypeError: Note [Invalid combination].
+#include "bindings/common.h"
+#include "bindings/install.h"
+
+#include "core/error.h"
+
+namespace tp::interp::lib {
+
+// Note [Invalid combination]: when no signature of a torch.* function accepts a call,
+// PythonArgParser::print_error (torch/csrc/utils/python_arg_parser.cpp) formats every signature with
+// FunctionSignature::toString ("(Tensor input, *, torch.dtype dtype = None)": type names, " = default"
+// for the optional ones) and torch::format_invalid_args (torch/csrc/utils/invalid_arguments.cpp)
+// writes "f() received an invalid combination of arguments - got (Tensor, out=Tensor), but expected
+// one of:\n * (sig)\n ..." with the given arguments as Python type names (kwargs as name=type). Under a
+// signature whose piece count (its ", "-separated parts, "*" included) equals the number of given
+// arguments it adds "      didn't match because some of the keywords were incorrect: k" (a kwarg
+// not among its last pieces) or "...some of the arguments have invalid types: (...)" (a mismatch
+// marked !type!, as when stderr is not a terminal). The kwargs are listed in the order of the C++
+// unordered_map that holds them; for one kwarg that is the only order there is.
+namespace {
+
+// Py_TYPE(o)->tp_name: torch's own types carry their module.
+std::string tp_name(Interpreter& in, const ObjPtr& o) {
+  if (is_tensor(o)) return "Tensor";
+  std::string n = in.type_name(o);
+  if (n == "dtype" || n == "device" || n == "Size" || n == "layout" || n == "memory_format") return "torch." + n;
+  return n;
+}
+
+std::vector<std::string> pieces(const std::string& sig) {
+  std::vector<std::string> out;
+  std::string body = sig.substr(1, sig.size() - 2);
+  size_t start = 0, end;
+  while ((end = body.find(", ", start)) != std::string::npos) {
+    out.push_back(body.substr(start, end - start));
+    start = end + 2;
+  }
+  out.push_back(body.substr(start));
+  return out;
+}
+
+// _parseOption: a piece's type is what precedes its last space, its name what follows.
+std::string piece_type(const std::string& p) {
+  size_t sp = p.find_last_of(' ');
+  return sp == std::string::npos ? p : p.substr(0, sp);
+}
+std::string piece_name(const std::string& p) {
+  size_t sp = p.find_last_of(' ');
+  return sp == std::string::npos ? p : p.substr(sp + 1);
+}
+
+bool type_matches(const std::string& type, const std::string& given) {
+  if (type == "float") return given == "float" || given == "int";
+  return type == given;
+}
+
+}  // namespace
+
+void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,
+                               const std::vector<std::string>& signatures) {
+  std::vector<std::pair<std::string, std::string>> kw;  // (name, type), in unordered_map order
+  for (auto it = a.kwargs.rbegin(); it != a.kwargs.rend(); ++it) kw.emplace_back(it->first, tp_name(in, it->second));
+  std::vector<std::string> pos;
+  for (const auto& x : a.args) pos.push_back(tp_name(in, x));
+  std::string got = "(";
+  for (const auto& t : pos) got += t + ", ";
+  for (const auto& k : kw) got += k.first + "=" + k.second + ", ";
+  if (!pos.empty()) got.erase(got.size() - 2);  // _argDesc trims only after positional arguments
+  got += ")";
+  std::string msg = name + "() received an invalid combination of arguments - got " + got + ", but expected one of:\n";
+  for (const auto& sig : signatures) {
+    msg += " * " + sig + "\n";
+    std::vector<std::string> ps = pieces(sig);
+    if (ps.size() != pos.size() + kw.size()) continue;  // _argcountMatch
+    std::vector<std::string> unmatched;
+    size_t start = ps.size() - kw.size();
+    for (const auto& k : kw) {
+      bool found = false;
+      for (size_t i = start; i < ps.size(); ++i) found = found || piece_name(ps[i]) == k.first;
+      if (!found) unmatched.push_back(k.first);
+    }
+    if (!unmatched.empty()) {
+      msg += "      didn't match because some of the keywords were incorrect: ";
+      for (size_t i = 0; i < unmatched.size(); ++i) msg += (i ? ", " : "") + unmatched[i];
+      msg += "\n";
+      continue;
+    }
+    std::string desc = "(";
+    for (size_t i = 0; i < pos.size(); ++i) {
+      bool ok = type_matches(piece_type(ps[i]), pos[i]);
+      desc += (ok ? pos[i] : "!" + pos[i] + "!") + ", ";
+    }
+    for (size_t i = 0; i < kw.size(); ++i) {
+      bool ok = type_matches(piece_type(ps[pos.size() + i]), kw[i].second);
+      desc += kw[i].first + "=" + (ok ? kw[i].second : "!" + kw[i].second + "!") + ", ";
+    }
+    if (!pos.empty()) desc.erase(desc.size() - 2);
+    msg += "      didn't match because some of the arguments have invalid types: " + desc + ")\n";
+  }
+  throw TorchError("TypeError", msg);
+}
+
+}  // namespace tp::interp::lib
