@@ -39,6 +39,16 @@ namespace tp::interp::lib {
 // - ByteBool: all / any (allany_meta, check_result_is_bytebool: "all only supports bool tensor for
 //   result, got: Float"; a bool or uint8 out keeps its dtype); their outputs are not differentiable
 //   (derivatives.yaml output_differentiability: [False]), so there is no autograd refusal;
+// - SelfDtype: out must have self's dtype, in the op's own words: nan_to_num_out checks it before
+//   anything ("nan_to_num: dtype of out: Double should be same as input: Float"), take_out ("take():
+//   self and out expected to have the same dtype, but got self.dtype = Float and out.dtype = Double"),
+//   index_select_out_cpu_ / masked_select_out_impl_cpu ("index_select(): self and result must have
+//   the same scalar type") after their index / mask checks; then resize_output;
+// - CastFromSelf: std / var (std_var_out: make_reduction in out's dtype, then "result type Float
+//   can't be cast to the desired output type Long");
+// - FloatOut: logsumexp_out wants a floating out ("logsumexp(): Expected floating point type for
+//   result tensor, but got: Long"), then sum_out into it (the sum runs in out's dtype);
+// - kthvalue: _reduction_with_indices_allocate_or_resize_output (reduction_with_indices_out below);
 // - Dot: dot_out / vdot_out (Blas.cpp) resize out to [] first, then want out's dtype to be self's
 //   ("result dtype Double does not match input dtype Float"), then compute;
 // - Matmul: the composite _matmul_impl (LinearAlgebra.cpp) refuses autograd as "matmul()", then goes
@@ -58,7 +68,18 @@ namespace tp::interp::lib {
 namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
-                     ByteBool };
+                     ByteBool, SelfDtype, CastFromSelf, FloatOut };
+
+// OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
+std::string self_dtype_mismatch(const std::string& name, DType self, DType out) {
+  if (self == out) return "";
+  if (name == "nan_to_num")  // nan_to_num_out (UnaryOps.cpp)
+    return "nan_to_num: dtype of out: " + scalar_type_name(out) + " should be same as input: " + scalar_type_name(self);
+  if (name == "take")  // take_out (TensorAdvancedIndexing.cpp)
+    return "take(): self and out expected to have the same dtype, but got self.dtype = " + scalar_type_name(self) +
+           " and out.dtype = " + scalar_type_name(out);
+  return name + "(): self and result must have the same scalar type";  // index_select_out_cpu_, masked_select_out_impl_cpu
+}
 
 std::string type_meta_name(DType d) {
   switch (d) {
@@ -174,6 +195,13 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       TP_CHECK(inputs[0].dtype() == o.dtype(), "Expected the dtype for input and out to match, but got " +
                                                    scalar_type_name(inputs[0].dtype()) + " for input's dtype and " +
                                                    scalar_type_name(o.dtype()) + " for out's dtype.");
+    if (k == OutKind::SelfDtype && name == "nan_to_num" && self.defined()) {
+      std::string m = self_dtype_mismatch(name, self.dtype(), o.dtype());
+      TP_CHECK(m.empty(), m);
+    }
+    if (k == OutKind::FloatOut)  // logsumexp_out
+      TP_CHECK(is_floating(o.dtype()),
+               name + "(): Expected floating point type for result tensor, but got: " + scalar_type_name(o.dtype()));
     if (k == OutKind::Where && a.args.size() == 3) {  // where_self_out checks the dtype before anything
       DType rt = to_dtype(in.call(state(in).get("result_type"), CallArgs{{a.args[1], a.args[2]}, {}}));
       TP_CHECK(rt == o.dtype(), "Expected out type to be " + scalar_type_name(rt) + " but got " + scalar_type_name(o.dtype()));
@@ -215,6 +243,25 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       case OutKind::InputDtype:
         check_structured_out(result, o);
         break;
+      case OutKind::SelfDtype: {
+        std::string m = self_dtype_mismatch(name, self.dtype(), o.dtype());
+        TP_CHECK(m.empty(), m);
+        break;
+      }
+      case OutKind::CastFromSelf:  // std_var_out: make_reduction in out's dtype, then canCast(self, out)
+        TP_CHECK(can_cast(self.dtype(), o.dtype()), "result type " + scalar_type_name(self.dtype()) +
+                                                        " can't be cast to the desired output type " +
+                                                        scalar_type_name(o.dtype()));
+        [[fallthrough]];
+      case OutKind::FloatOut:  // logsumexp_out_impl: sum_out into out, so the reduction runs in out's dtype
+        if (result.dtype() != o.dtype()) {
+          ObjPtr cast = in.wrap_tensor(native::to(self, o.dtype(), self.device(), false));
+          if (!again.args.empty()) again.args[0] = cast;
+          for (auto& kv : again.kwargs)
+            if (kv.first == "input") kv.second = cast;
+          result = tensor_of(in.call(plain, std::move(again)));
+        }
+        break;
       case OutKind::Matmul:
         if (self.dim() == 1 && other.dim() == 2) {  // mm_out(out, self.unsqueeze(0), other).squeeze_(0)
           check_structured_out(result, o);
@@ -246,6 +293,9 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
     return out;
   });
 }
+
+ObjPtr reduction_with_indices_out(Interpreter& in, const std::string& name, const CallArgs& given, const Tensor& self,
+                                  const std::vector<ObjPtr>& outs, const ObjPtr& r);
 
 // torch.max / min / sort / topk / aminmax with out=(a, b): see Note [out= arguments]. `binary` is
 // the op max(input, other, out=t) calls (maximum), or empty.
@@ -302,6 +352,11 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
                                                             " but found " + scalar_type_name(tensor_of(outs[i]).dtype()));
       for (const auto& o : outs) resize_output(tensor_of(o), self.sizes());
     }
+    if (name == "kthvalue" && !inputs.empty()) {
+      CallArgs given = a;
+      ObjPtr r = in.call(plain, std::move(a));  // k and dim errors come first
+      return reduction_with_indices_out(in, name, given, inputs[0], outs, r);
+    }
     ObjPtr r = in.call(plain, std::move(a));
     std::vector<Tensor> results;
     for (const auto& f : fields) results.push_back(tensor_of(in.getattr(r, f)));
@@ -312,6 +367,42 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
     for (size_t i = 0; i < outs.size(); ++i) native::write_result_(tensor_of(outs[i]), results[i]);
     return make_struct_seq(in, "torch.return_types." + name, fields, outs);
   });
+}
+
+// kthvalue_out_impl_cpu (aten/src/ATen/native/Sorting.cpp) through
+// _reduction_with_indices_allocate_or_resize_output (ReduceOpsUtils.h): values must have self's type
+// ("output values must be of same type as input"), then indices long; each, when it has the shape
+// of the result without keepdim, is unsqueezed at dim first (so it keeps its strides), then
+// resize_output to the keepdim shape; after the kernel both are squeezed at dim unless keepdim. The
+// unsqueeze / squeeze run below autograd: each out is bumped once.
+ObjPtr reduction_with_indices_out(Interpreter& in, const std::string& name, const CallArgs& given, const Tensor& self,
+                                  const std::vector<ObjPtr>& outs, const ObjPtr& r) {
+  ObjPtr d = given.args.size() > 2 ? given.args[2] : nullptr, kd = given.args.size() > 3 ? given.args[3] : nullptr;
+  for (const auto& kv : given.kwargs) {
+    if (kv.first == "dim") d = kv.second;
+    if (kv.first == "keepdim") kd = kv.second;
+  }
+  int64_t dim = is_none(d) ? -1 : to_int(in, d, "argument 'dim'");
+  bool keepdim = !is_none(kd) && in.truthy(kd);
+  dim = self.dim() == 0 ? 0 : (dim < 0 ? dim + self.dim() : dim);
+  Shape sizes = self.sizes();
+  if (!sizes.empty()) sizes[size_t(dim)] = 1;
+  const Tensor& values = tensor_of(outs[0]);
+  const Tensor& indices = tensor_of(outs[1]);
+  TP_CHECK(values.dtype() == self.dtype() && values.device() == self.device(), "output values must be of same type as input");
+  if (!keepdim && values.dim() == self.dim() - 1) native::unsqueeze_(values, dim, /*bump=*/false);
+  resize_output(values, sizes);
+  TP_CHECK(indices.dtype() == DType::Int64, "output indices must be of scalar type Long");
+  TP_CHECK(indices.device() == self.device(), "output indices must be on same device as input");
+  if (!keepdim && indices.dim() == self.dim() - 1) native::unsqueeze_(indices, dim, /*bump=*/false);
+  resize_output(indices, sizes);
+  native::write_result_(values, native::reshape(tensor_of(in.getattr(r, "values")), sizes));
+  native::write_result_(indices, native::reshape(tensor_of(in.getattr(r, "indices")), sizes));
+  if (!keepdim && self.dim() > 0) {
+    native::squeeze_(values, {dim}, /*bump=*/false);
+    native::squeeze_(indices, {dim}, /*bump=*/false);
+  }
+  return make_struct_seq(in, "torch.return_types." + name, {"values", "indices"}, outs);
 }
 
 void refuse_out(ModuleObj& torch, const std::string& name) {
@@ -334,7 +425,9 @@ const OutEntry kCast[] = {
     {"div", "div"}, {"divide", "div"}, {"true_divide", "div"}, {"floor_divide", "floor_divide"},
     {"remainder", "remainder"}, {"fmod", "fmod"}, {"maximum", "maximum"}, {"minimum", "minimum"},
     {"fmax", "fmax"}, {"fmin", "fmin"}, {"hypot", "hypot"}, {"atan2", "atan2"}, {"arctan2", "atan2"},
-    {"heaviside", "heaviside"}, {"bitwise_and", "bitwise_and"}, {"bitwise_or", "bitwise_or"},
+    {"heaviside", "heaviside"}, {"threshold", "threshold"}, {"addr", "addr"},
+    // deg2rad_out / rad2deg_out (UnaryOps.cpp) are mul_out(result, self, wrapped_scalar_tensor(...))
+    {"deg2rad", "deg2rad"}, {"rad2deg", "rad2deg"}, {"bitwise_and", "bitwise_and"}, {"bitwise_or", "bitwise_or"},
     {"bitwise_xor", "bitwise_xor"}, {"bitwise_left_shift", "bitwise_left_shift"},
     {"bitwise_right_shift", "bitwise_right_shift"},
     // ternary (PointwiseOps.cpp: build_ternary_op)
@@ -368,21 +461,24 @@ const OutEntry kScalarOverload[] = {
 };
 const OutEntry kStructured[] = {
     {"mm", "mm"}, {"bmm", "bmm"}, {"mv", "mv"}, {"addmm", "addmm"}, {"addmv", "addmv"}, {"baddbmm", "baddbmm"},
-    {"argmax", "argmax"}, {"argmin", "argmin"}, {"tril", "tril"}, {"triu", "triu"},
+    {"argmax", "argmax"}, {"argmin", "argmin"}, {"tril", "tril"}, {"triu", "triu"}, {"gather", "gather"},
+    // softmax_out / log_softmax_out (SoftMax.cpp) cast to dtype= then _softmax_out / _log_softmax_out;
+    // cross_out (Linear algebra) is linalg_cross_out
+    {"softmax", "softmax"}, {"log_softmax", "log_softmax"}, {"cross", "linalg_cross"},
 };
 const OutEntry kReductionDtype[] = {
     {"sum", "sum"}, {"mean", "mean"}, {"prod", "prod"}, {"nansum", "nansum"}, {"cumsum", "cumsum"},
     {"cumprod", "cumprod"},
 };
 const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
+const OutEntry kSelfDtype[] = {
+    {"nan_to_num", "nan_to_num"}, {"take", "take"}, {"index_select", "index_select"}, {"masked_select", "masked_select"},
+};
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addr", "addbmm", "kron", "inner", "tensordot", "cross", "chain_matmul", "kthvalue", "median", "mode",
-    "std", "var", "norm", "logsumexp", "logcumsumexp", "nanmean",
-    "quantile", "nanquantile", "softmax", "log_softmax", "gather", "index_select", "index_add", "index_copy",
-    "masked_select", "take", "take_along_dim", "nonzero", "scatter", "scatter_add", "searchsorted",
-    "bucketize", "histc", "isin", "diag", "diff", "deg2rad", "rad2deg", "nan_to_num", "threshold", "isposinf",
-    "isneginf", "normal", "bernoulli",
+    "addbmm", "kron", "inner", "tensordot", "chain_matmul", "median", "mode", "norm", "logcumsumexp", "nanmean",
+    "quantile", "nanquantile", "index_add", "index_copy", "take_along_dim", "nonzero", "scatter", "scatter_add",
+    "searchsorted", "bucketize", "histc", "isin", "diag", "diff", "isposinf", "isneginf", "normal", "bernoulli",
 };
 
 }  // namespace
@@ -418,6 +514,10 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add(kStructured, OutKind::Structured);
   add(kReductionDtype, OutKind::ReductionDtype);
   add(kInputDtype, OutKind::InputDtype);
+  add(kSelfDtype, OutKind::SelfDtype);
+  add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
+  add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
+  add_out_variant(in, torch, "logsumexp", "logsumexp", OutKind::FloatOut);
   add_out_variant(in, torch, "where", "where", OutKind::Where);
   add_out_variant(in, torch, "all", "all", OutKind::ByteBool);
   add_out_variant(in, torch, "any", "any", OutKind::ByteBool);
@@ -436,6 +536,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_tuple_out_variant(in, torch, "aminmax", {"min", "max"}, false, "");
   add_tuple_out_variant(in, torch, "cummax", {"values", "indices"}, false, "", /*cumulative=*/true);
   add_tuple_out_variant(in, torch, "cummin", {"values", "indices"}, false, "", /*cumulative=*/true);
+  add_tuple_out_variant(in, torch, "kthvalue", {"values", "indices"}, false, "");
   for (const char* name : kRefused) refuse_out(torch, name);
 }
 

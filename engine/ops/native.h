@@ -106,8 +106,9 @@ Shape infer_size(const Shape& shape, int64_t numel);
 void t_(const Tensor& self);
 void transpose_(const Tensor& self, int64_t dim0, int64_t dim1);
 void squeeze_(const Tensor& self);
-void squeeze_(const Tensor& self, const std::vector<int64_t>& dims);
-void unsqueeze_(const Tensor& self, int64_t dim);
+// bump=false: called from inside an ATen kernel, below the ADInplaceOrView key (no version bump).
+void squeeze_(const Tensor& self, const std::vector<int64_t>& dims, bool bump = true);
+void unsqueeze_(const Tensor& self, int64_t dim, bool bump = true);
 
 // ---------------------------------------------------------------- triangles and diagonals (ops/shape/triangular.cpp)
 // Fresh contiguous copies.

@@ -10,11 +10,11 @@ namespace tp::native {
 
 namespace {
 
-void restride_(const Tensor& self, const ViewGeometry& g) {
+void restride_(const Tensor& self, const ViewGeometry& g, bool bump = true) {
   TensorImpl* impl = self.impl();
   impl->sizes = g.sizes;
   impl->strides = g.strides;
-  impl->version_counter->bump();  // not bump_version(): no element of the storage was written
+  if (bump) impl->version_counter->bump();  // not bump_version(): no element of the storage was written
 }
 
 }  // namespace
@@ -30,8 +30,10 @@ void transpose_(const Tensor& self, int64_t dim0, int64_t dim1) {
 
 void squeeze_(const Tensor& self) { restride_(self, squeeze_geometry(self)); }
 
-void squeeze_(const Tensor& self, const std::vector<int64_t>& dims) { restride_(self, squeeze_geometry(self, dims)); }
+void squeeze_(const Tensor& self, const std::vector<int64_t>& dims, bool bump) {
+  restride_(self, squeeze_geometry(self, dims), bump);
+}
 
-void unsqueeze_(const Tensor& self, int64_t dim) { restride_(self, unsqueeze_geometry(self, dim)); }
+void unsqueeze_(const Tensor& self, int64_t dim, bool bump) { restride_(self, unsqueeze_geometry(self, dim), bump); }
 
 }  // namespace tp::native
