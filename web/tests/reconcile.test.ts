@@ -3,7 +3,7 @@
 // detaches and re-attaches it (a fresh style and layout of everything in it), so a step that adds
 // one group must move nothing else.
 import { describe, expect, it } from 'vitest';
-import { h, reconcile } from '../src/views/dom';
+import { h, reconcile, reuseIdentical } from '../src/views/dom';
 
 function panel(n: number) {
   const parent = h('div');
@@ -47,5 +47,21 @@ describe('reconcile', () => {
     const removed = await removedDuring(parent, () => reconcile(parent, wanted));
     expect([...parent.children]).toEqual(wanted);
     expect(removed).toEqual([kids[3]]);
+  });
+});
+
+describe('reuseIdentical', () => {
+  it('keeps the children that did not change, so reconcile leaves them in place', async () => {
+    const parent = h('div');
+    const old = [h('button', { class: 'chip' }, 'a'), h('button', { class: 'chip rebound' }, 'b'), h('div', {}, 'i = 1')];
+    parent.append(...old);
+    const fresh = [h('button', { class: 'chip' }, 'a'), h('button', { class: 'chip' }, 'b'), h('div', {}, 'i = 2')];
+    const wanted = reuseIdentical(parent, fresh);
+    expect(wanted[0]).toBe(old[0]);
+    expect(wanted[1]).toBe(fresh[1]);
+    expect(wanted[2]).toBe(fresh[2]);
+    const removed = await removedDuring(parent, () => reconcile(parent, wanted));
+    expect(removed).toEqual([old[1], old[2]]);
+    expect(parent.innerHTML).toBe(fresh.map((e) => e.outerHTML).join(''));
   });
 });

@@ -6,7 +6,7 @@ import type { ReplEntry } from '../model/app-state';
 import { classifyChunks } from '../model/console';
 import { t, type Lang } from '../model/i18n';
 import type { TraceModel } from '../model/world';
-import { h } from './dom';
+import { h, setAttr, setText } from './dom';
 import { nextFrame } from './frame';
 
 export class ConsoleView {
@@ -55,9 +55,11 @@ export class ConsoleView {
     }
   }
 
-  update(model: TraceModel | null, step: number, repl: readonly ReplEntry[], lang: Lang): void {
+  /** the output drawn last, as markup */
+  private shown = '';
 
-    this.input.setAttribute('aria-label', t(lang, 'console.repl'));
+  update(model: TraceModel | null, step: number, repl: readonly ReplEntry[], lang: Lang): void {
+    setAttr(this.input, 'aria-label', t(lang, 'console.repl'));
     const parts: HTMLElement[] = [];
     if (model) {
       for (const run of classifyChunks(model.outputUpTo(step))) {
@@ -69,12 +71,12 @@ export class ConsoleView {
     // far while stepping through it), and new input is taken only at the last step, so the console
     // never shows a later world beside an earlier picture
     const atEnd = !model || model.stepCount === 0 || step >= model.stepCount - 1;
-    this.input.disabled = !atEnd;
-    this.input.placeholder = t(lang, atEnd ? 'console.placeholder' : 'console.placeholderEarlier');
+    if (this.input.disabled !== !atEnd) this.input.disabled = !atEnd;
+    setAttr(this.input, 'placeholder', t(lang, atEnd ? 'console.placeholder' : 'console.placeholderEarlier'));
     // the banner only where REPL lines lie ahead on the timeline; otherwise the closed input says it
-    this.afterEnd.hidden = atEnd || repl.length === 0;
-    this.afterEnd.firstElementChild!.textContent = t(lang, 'console.afterEnd');
-    this.toEnd.textContent = t(lang, 'console.toEnd');
+    if (this.afterEnd.hidden !== (atEnd || repl.length === 0)) this.afterEnd.hidden = atEnd || repl.length === 0;
+    setText(this.afterEnd.firstElementChild!, t(lang, 'console.afterEnd'));
+    setText(this.toEnd, t(lang, 'console.toEnd'));
     for (const e of repl) {
       const last = e.firstStep + e.steps - 1;
       if (!atEnd && step < Math.min(e.firstStep, last)) break;
@@ -89,6 +91,10 @@ export class ConsoleView {
         parts.push(h('span', { class: run.kind }, run.text));
       }
     }
+    // a step that printed nothing leaves the console as it was (no restyle, no layout)
+    const html = parts.map((p) => p.outerHTML).join('');
+    if (html === this.shown) return;
+    this.shown = html;
     this.out.replaceChildren(...parts);
     // scrolled in the next frame: reading scrollHeight now would force a layout of the whole page
     const scroller = this.out.parentElement;

@@ -57,3 +57,27 @@ export function reconcile(parent: Element, wanted: Element[]): void {
     else parent.insertBefore(el, cursor);
   }
 }
+
+/**
+ * `fresh`, with each element that is identical to one of `parent`'s current children replaced by
+ * that child: reconciling with the result leaves unchanged ones untouched (no restyle, no layout,
+ * and keyboard focus stays where it was).
+ */
+export function reuseIdentical(parent: Element, fresh: Element[]): Element[] {
+  const old = new Map<string, Element[]>();
+  for (const child of parent.children) {
+    const list = old.get(child.outerHTML);
+    if (list) list.push(child);
+    else old.set(child.outerHTML, [child]);
+  }
+  return fresh.map((el) => old.get(el.outerHTML)?.shift() ?? el);
+}
+
+/** Writes only a changed value: rewriting an equal one still costs the page a restyle. */
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}

@@ -8,7 +8,7 @@ import { t, type Lang } from '../model/i18n';
 import { elementCells, formulaSymbolic, formulaText, numel, readersOf, unravel, viewKind } from '../model/strides';
 import type { StorageGroup, World } from '../model/world';
 import { arrowEnd, type ArrowEnd, type Box } from '../model/arrow-end';
-import { clear, h, reconcile, s } from './dom';
+import { clear, h, reconcile, reuseIdentical, s } from './dom';
 import { changedMemoryKeys } from '../model/change-focus';
 import { afterScroll, scrollIntoPanel, showInPanelPlan } from './scroll';
 import { nextFrame, type Writer } from './frame';
@@ -227,7 +227,7 @@ export class MemoryView {
       chips.push(h('div', { class: 'frame-box', 'data-frame': f.name },
         h('div', { class: 'frame-label' }, t(this.lang, 'memory.frame', { name: f.name })), ...locals));
     }
-    names.replaceChildren(...chips);
+    reconcile(names, reuseIdentical(names, chips));
 
     // groups with named tensors first, in the order their names were defined
     const order = new Map<Id, number>();

@@ -4,7 +4,7 @@ import type { Trace } from '../engine/trace';
 import { t, type Lang } from '../model/i18n';
 import { endedBy, stepLegend } from '../model/step-legend';
 import { nextIteration, passesOf } from '../model/navigation';
-import { clear, h, s } from './dom';
+import { clear, h, s, setAttr, setText } from './dom';
 
 // Icons as SVG paths (font glyphs like ⏮ are missing from many systems' fonts).
 const ICONS = {
@@ -80,29 +80,44 @@ export class StepperView {
       [b.first, t(lang, 'btn.first')], [b.prev, t(lang, 'btn.prev')], [b.next, t(lang, 'btn.next')], [b.last, t(lang, 'btn.last')],
       [b.play, t(lang, playing ? 'btn.pause' : 'btn.play')],
     ];
+    // only what changed is written: an equal value rewritten still costs the page a restyle
     for (const [el, text] of labels) {
-      el.setAttribute('aria-label', text);
-      el.title = text;
+      setAttr(el, 'aria-label', text);
+      setAttr(el, 'title', text);
     }
-    b.play.replaceChildren(icon(playing ? 'pause' : 'play'), ` ${t(lang, playing ? 'btn.pause' : 'btn.play')}`);
-    b.play.setAttribute('aria-pressed', String(playing));
-    b.first.disabled = b.prev.disabled = n === 0 || step <= 0;
-    b.next.disabled = b.last.disabled = n === 0 || step >= n - 1;
-    b.play.disabled = n < 2;
+    if (this.drawnPlay !== `${lang}|${playing}`) {
+      this.drawnPlay = `${lang}|${playing}`;
+      b.play.replaceChildren(icon(playing ? 'pause' : 'play'), ` ${t(lang, playing ? 'btn.pause' : 'btn.play')}`);
+      b.play.setAttribute('aria-pressed', String(playing));
+    }
+    setDisabled(b.first, n === 0 || step <= 0);
+    setDisabled(b.prev, n === 0 || step <= 0);
+    setDisabled(b.next, n === 0 || step >= n - 1);
+    setDisabled(b.last, n === 0 || step >= n - 1);
+    setDisabled(b.play, n < 2);
     const again = trace ? nextIteration(trace, step) : null;
-    this.iteration.disabled = again === null;
-    this.iteration.textContent = `⟳ ${t(lang, 'btn.nextIteration')}`;
-    this.iteration.title = t(lang, 'btn.nextIteration.title');
-    this.range.max = String(Math.max(0, n - 1));
-    this.range.value = String(Math.max(0, step));
-    this.range.disabled = n < 2;
-    this.range.setAttribute('aria-label', t(lang, 'step.timeline'));
+    setDisabled(this.iteration, again === null);
+    setText(this.iteration, `⟳ ${t(lang, 'btn.nextIteration')}`);
+    setAttr(this.iteration, 'title', t(lang, 'btn.nextIteration.title'));
+    if (this.range.max !== String(Math.max(0, n - 1))) this.range.max = String(Math.max(0, n - 1));
+    if (this.range.value !== String(Math.max(0, step))) this.range.value = String(Math.max(0, step));
+    setDisabled(this.range, n < 2);
+    setAttr(this.range, 'aria-label', t(lang, 'step.timeline'));
     const label = n && step >= 0 ? stepLabel(trace!, step, lang) : '';
-    this.range.setAttribute('aria-valuetext', label);
-    this.label.textContent = label || t(lang, 'step.none');
+    setAttr(this.range, 'aria-valuetext', label);
+    setText(this.label, label || t(lang, 'step.none'));
     this.label.dataset.step = String(step);
     this.drawLegend(trace, step, lang);
     this.drawPasses(trace, step);
+    if (this.keysLang !== lang) this.drawKeys(lang);
+    if (trace !== this.markedTrace) this.drawMarks(trace);
+  }
+
+  /** The keyboard help line, drawn once per language. */
+  private keysLang: Lang | null = null;
+  private drawnPlay = '';
+  private drawKeys(lang: Lang): void {
+    this.keysLang = lang;
     this.keys.replaceChildren(
       h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
       h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
@@ -110,7 +125,6 @@ export class StepperView {
       h('kbd', {}, 'Esc'), h('kbd', {}, 'Tab'), ` ${t(lang, 'keys.leaveEditor')} · `, h('kbd', {}, 'P'), ` ${t(lang, 'btn.present')} · `,
       h('kbd', {}, 'N'), ` ${t(lang, 'btn.nextIteration')} · ${t(lang, 'keys.gutter')}`,
     );
-    if (trace !== this.markedTrace) this.drawMarks(trace);
   }
 
   /** A loop's passes of the current statement as ticks on the timeline (at most a few hundred),
@@ -182,4 +196,8 @@ function stepLabel(trace: Trace, step: number, lang: Lang): string {
   const s = trace.steps[step], total = trace.steps.length;
   return s.repl ? t(lang, 'step.replLabel', { n: step + 1, total, input: s.repl.input })
     : t(lang, 'step.label', { n: step + 1, total, line: s.line });
+}
+
+function setDisabled(el: HTMLButtonElement | HTMLInputElement, on: boolean): void {
+  if (el.disabled !== on) el.disabled = on;
 }
