@@ -48,6 +48,13 @@ namespace tp::interp::lib {
 //   can't be cast to the desired output type Long");
 // - FloatOut: logsumexp_out wants a floating out ("logsumexp(): Expected floating point type for
 //   result tensor, but got: Long"), then sum_out into it (the sum runs in out's dtype);
+// - Tensordot: tensordot_out computes, then wants out's dtype ("tensordot: Expected the output tensor
+//   to have dtype Float, but got an output tensor with dtype Double"); Inner: inner_out is mul_out
+//   (Cast) for a 0-d operand, else tensordot_out;
+// - SelfDtypeFirst: logcumsumexp_out's check_scalar_type_device_layout_equal before anything;
+// - BoolOnly (isposinf / isneginf metas: "isposinf does not support non-boolean outputs."),
+//   SearchsortedDtype (searchsorted_pre_check), BoolStructured (isin): outputs that are not
+//   differentiable, so no autograd refusal;
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (reduction_with_indices_out below);
 // - Dot: dot_out / vdot_out (Blas.cpp) resize out to [] first, then want out's dtype to be self's
 //   ("result dtype Double does not match input dtype Float"), then compute;
@@ -68,7 +75,14 @@ namespace tp::interp::lib {
 namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
-                     ByteBool, SelfDtype, CastFromSelf, FloatOut };
+                     ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
+                     SearchsortedDtype, BoolStructured };
+
+// Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
+bool not_differentiable(OutKind k) {
+  return k == OutKind::ByteBool || k == OutKind::BoolOnly || k == OutKind::SearchsortedDtype ||
+         k == OutKind::BoolStructured;
+}
 
 // OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
 std::string self_dtype_mismatch(const std::string& name, DType self, DType out) {
@@ -185,9 +199,20 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
     } else if (k == OutKind::ByteBool) {
       TP_CHECK(o.dtype() == DType::Bool || o.dtype() == DType::UInt8,
                op + " only supports bool tensor for result, got: " + scalar_type_name(o.dtype()));
-    } else {
+    } else if (k == OutKind::BoolOnly) {  // TORCH_META_FUNC(isposinf) / (isneginf), then a unary op config
+      TP_CHECK(o.dtype() == DType::Bool, op + " does not support non-boolean outputs.");
+      k = OutKind::AnyDtype;
+    } else if (k == OutKind::Inner) {  // inner_out: mul_out for a 0-d operand, else tensordot_out
+      if (!self.defined() || !other.defined()) return in.call(plain, std::move(a));
+      bool scalar = self.dim() == 0 || other.dim() == 0;
+      k = scalar ? OutKind::Cast : OutKind::Tensordot;
+      check_out_requires_grad(scalar ? "mul" : "tensordot", inputs, o);
+    } else if (!not_differentiable(k)) {
       check_out_requires_grad(op, inputs, o);
     }
+    if (k == OutKind::SelfDtypeFirst && self.defined())  // logcumsumexp_out: check_scalar_type_device_layout_equal
+      TP_CHECK(o.dtype() == self.dtype(),
+               "expected scalar_type " + scalar_type_name(self.dtype()) + " but found " + scalar_type_name(o.dtype()));
     if (k == OutKind::Dot && self.defined()) check_dot_out(self, o);
     if (k == OutKind::ScalarOverload)  // a Tensor_Scalar overload: self is the only tensor
       k = !a.args.empty() && is_tensor(a.args[0]) && inputs.size() == 1 ? OutKind::SameDtype : OutKind::Cast;
@@ -279,7 +304,26 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         break;
       case OutKind::Dot:
       case OutKind::ByteBool:
+      case OutKind::SelfDtypeFirst:
+      case OutKind::BoolOnly:
+      case OutKind::Inner:
         break;
+      case OutKind::BoolStructured:
+        check_structured_out(result, o);
+        break;
+      case OutKind::Tensordot:  // tensordot_out (Linear.cpp): computes, then wants out's dtype
+        TP_CHECK(result.dtype() == o.dtype(), "tensordot: Expected the output tensor to have dtype " +
+                                                  scalar_type_name(result.dtype()) +
+                                                  ", but got an output tensor with dtype " + scalar_type_name(o.dtype()));
+        break;
+      case OutKind::SearchsortedDtype: {  // searchsorted_pre_check (Bucketization.cpp); bucketize_out_cpu calls it
+        bool int32 = result.dtype() == DType::Int32;
+        TP_CHECK(o.dtype() == result.dtype(),
+                 "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) "
+                 "depending on whether out_int32 flag is True, but we got output tensor's dtype " +
+                     scalar_type_name(o.dtype()) + " and out_int32 flag is " + (int32 ? "True" : "False"));
+        break;
+      }
       case OutKind::Where:
         TP_CHECK(result.dtype() == o.dtype(), "Expected out type to be " + scalar_type_name(result.dtype()) +
                                                   " but got " + scalar_type_name(o.dtype()));
@@ -471,14 +515,19 @@ const OutEntry kReductionDtype[] = {
     {"cumprod", "cumprod"},
 };
 const OutEntry kInputDtype[] = {{"amax", "amax"}, {"amin", "amin"}};
+// Structured kernels whose meta sets the output from self / index (index_add / index_copy / scatter /
+// scatter_add metas: self's sizes and options); take_along_dim_out is gather_out on broadcast inputs.
+const OutEntry kStructuredIndexing[] = {
+    {"index_add", "index_add"}, {"index_copy", "index_copy"}, {"scatter", "scatter"}, {"scatter_add", "scatter_add"},
+    {"take_along_dim", "gather"},
+};
 const OutEntry kSelfDtype[] = {
     {"nan_to_num", "nan_to_num"}, {"take", "take"}, {"index_select", "index_select"}, {"masked_select", "masked_select"},
 };
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addbmm", "kron", "inner", "tensordot", "chain_matmul", "median", "mode", "norm", "logcumsumexp", "nanmean",
-    "quantile", "nanquantile", "index_add", "index_copy", "take_along_dim", "nonzero", "scatter", "scatter_add",
-    "searchsorted", "bucketize", "histc", "isin", "diag", "diff", "isposinf", "isneginf", "normal", "bernoulli",
+    "addbmm", "kron", "chain_matmul", "median", "mode", "norm", "nanmean", "quantile", "nanquantile", "nonzero",
+    "histc", "diag", "diff", "normal", "bernoulli",
 };
 
 }  // namespace
@@ -515,6 +564,15 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add(kReductionDtype, OutKind::ReductionDtype);
   add(kInputDtype, OutKind::InputDtype);
   add(kSelfDtype, OutKind::SelfDtype);
+  add(kStructuredIndexing, OutKind::Structured);
+  add_out_variant(in, torch, "tensordot", "tensordot", OutKind::Tensordot);
+  add_out_variant(in, torch, "inner", "inner", OutKind::Inner);
+  add_out_variant(in, torch, "logcumsumexp", "logcumsumexp", OutKind::SelfDtypeFirst);
+  add_out_variant(in, torch, "isposinf", "isposinf", OutKind::BoolOnly);
+  add_out_variant(in, torch, "isneginf", "isneginf", OutKind::BoolOnly);
+  add_out_variant(in, torch, "searchsorted", "searchsorted", OutKind::SearchsortedDtype);
+  add_out_variant(in, torch, "bucketize", "bucketize", OutKind::SearchsortedDtype);
+  add_out_variant(in, torch, "isin", "isin", OutKind::BoolStructured);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
   add_out_variant(in, torch, "logsumexp", "logsumexp", OutKind::FloatOut);
