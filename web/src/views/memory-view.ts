@@ -69,6 +69,8 @@ export class MemoryView {
   private readonly folded = new Map<string, boolean>();
   /** this panel's work in the next frame (nextFrame keeps one of each per panel) */
   private readonly arrowKey = {};
+  /** the arrows in the svg, as drawn last */
+  private drawnArrows = '';
   private readonly focusKey = {};
   private cellsPerRow = 16;
   private scroller: HTMLElement;
@@ -174,6 +176,7 @@ export class MemoryView {
       layout.append(names, objects, svg);
       this.root.append(layout);
       this.frame = { layout, names, objects, svg };
+      this.drawnArrows = '';
     }
     const { names, objects } = this.frame;
 
@@ -695,6 +698,10 @@ export class MemoryView {
         }));
         return () => {
           const { svg } = frame;
+          // the same arrows as drawn (most steps of a loop): nothing to write
+          const drawn = JSON.stringify([p.origin.width, p.origin.height, arrows]);
+          if (drawn === this.drawnArrows && svg.childElementCount) return;
+          this.drawnArrows = drawn;
           clear(svg);
           svg.setAttribute('width', String(p.origin.width));
           svg.setAttribute('height', String(p.origin.height));
