@@ -56,6 +56,8 @@ namespace tp::interp::lib {
 //   SearchsortedDtype (searchsorted_pre_check), BoolStructured (isin): outputs that are not
 //   differentiable, so no autograd refusal;
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (reduction_with_indices_out below);
+// - median (dim) / mode: their own output checks (median_out, mode_out below); median without a dim
+//   matches no Python signature (Note [Invalid combination]);
 // - Dot: dot_out / vdot_out (Blas.cpp) resize out to [] first, then want out's dtype to be self's
 //   ("result dtype Double does not match input dtype Float"), then compute;
 // - Matmul: the composite _matmul_impl (LinearAlgebra.cpp) refuses autograd as "matmul()", then goes
@@ -340,6 +342,8 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
 
 ObjPtr reduction_with_indices_out(Interpreter& in, const std::string& name, const CallArgs& given, const Tensor& self,
                                   const std::vector<ObjPtr>& outs, const ObjPtr& r);
+ObjPtr median_out(Interpreter& in, const Tensor& self, const std::vector<ObjPtr>& outs, const ObjPtr& r);
+ObjPtr mode_out(Interpreter& in, const ObjPtr& plain, CallArgs& a, const Tensor& self, const std::vector<ObjPtr>& outs);
 
 // torch.max / min / sort / topk / aminmax with out=(a, b): see Note [out= arguments]. `binary` is
 // the op max(input, other, out=t) calls (maximum), or empty.
@@ -379,6 +383,13 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
       return out;
     }
     bool has_dim = a.args.size() > 1 || has_kwarg(a, "dim");
+    if (name == "median" && !has_dim) {  // median(Tensor self) has no out overload Python binds
+      CallArgs given = a;
+      given.kwargs.emplace_back("out", out);
+      throw_invalid_combination(in, name, given, {"(Tensor input)",
+                                                  "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+                                                  "(Tensor input, name dim, bool keepdim = False, *, tuple of Tensors out = None)"});
+    }
     bool pair = (out->kind == Kind::Tuple || out->kind == Kind::List) && sequence_items(in, out).size() == fields.size();
     std::vector<ObjPtr> outs = pair ? sequence_items(in, out) : std::vector<ObjPtr>{};
     for (const auto& o : outs) pair = pair && is_tensor(o);
@@ -401,6 +412,11 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
       ObjPtr r = in.call(plain, std::move(a));  // k and dim errors come first
       return reduction_with_indices_out(in, name, given, inputs[0], outs, r);
     }
+    if (name == "median" && !inputs.empty()) {
+      ObjPtr r = in.call(plain, std::move(a));  // dim and empty-input errors come first
+      return median_out(in, inputs[0], outs, r);
+    }
+    if (name == "mode" && !inputs.empty()) return mode_out(in, plain, a, inputs[0], outs);
     ObjPtr r = in.call(plain, std::move(a));
     std::vector<Tensor> results;
     for (const auto& f : fields) results.push_back(tensor_of(in.getattr(r, f)));
@@ -447,6 +463,71 @@ ObjPtr reduction_with_indices_out(Interpreter& in, const std::string& name, cons
     native::squeeze_(indices, {dim}, /*bump=*/false);
   }
   return make_struct_seq(in, "torch.return_types." + name, {"values", "indices"}, outs);
+}
+
+// median_with_indices_impl (aten/src/ATen/native/Sorting.cpp): the dim and empty-input checks, then
+// checkScalarType / checkSameType (aten/src/ATen/TensorUtils.cpp; Tensor::toString() reaches Python
+// as torch.FloatTensor), then resize_output of both to the result's shape.
+ObjPtr median_out(Interpreter& in, const Tensor& self, const std::vector<ObjPtr>& outs, const ObjPtr& r) {
+  const Tensor& values = tensor_of(outs[0]);
+  const Tensor& indices = tensor_of(outs[1]);
+  auto legacy = [](const Tensor& t) {
+    return std::string(t.device().is_cpu() ? "torch." : "torch.cuda.") + legacy_type_name(t.dtype());
+  };
+  TP_CHECK(indices.dtype() == DType::Int64, "Expected tensor for argument #1 'indices' to have scalar type Long; but got " +
+                                                legacy(indices) + " instead (while checking arguments for median)");
+  TP_CHECK(values.dtype() == self.dtype() && values.device() == self.device(),
+           "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type " +
+               legacy(values) + " does not equal " + legacy(self) + " (while checking arguments for median)");
+  Tensor v = tensor_of(in.getattr(r, "values")), i = tensor_of(in.getattr(r, "indices"));
+  resize_output(values, v.sizes());
+  resize_output(indices, i.sizes());
+  native::write_result_(values, v);
+  native::write_result_(indices, i);
+  return make_struct_seq(in, "torch.return_types.median", {"values", "indices"}, outs);
+}
+
+// mode_out (aten/src/ATen/native/TensorCompare.cpp) checks both outputs before the dim ("expected
+// scalar type 'Float' but got 'Double' for values output"); the CPU kernel (compare_base_kernel_core)
+// then unsqueezes each out at dim when !keepdim and its dim() >= dim, resize_output to the keepdim
+// shape, and squeezes back: below autograd, so each out is bumped once.
+ObjPtr mode_out(Interpreter& in, const ObjPtr& plain, CallArgs& a, const Tensor& self, const std::vector<ObjPtr>& outs) {
+  const Tensor& values = tensor_of(outs[0]);
+  const Tensor& indices = tensor_of(outs[1]);
+  TP_CHECK(values.dtype() == self.dtype(), "expected scalar type '" + scalar_type_name(self.dtype()) + "' but got '" +
+                                               scalar_type_name(values.dtype()) + "' for values output");
+  TP_CHECK(indices.dtype() == DType::Int64,
+           "expected scalar type 'Long' but got '" + scalar_type_name(indices.dtype()) + "' for indices output");
+  ObjPtr d = a.args.size() > 1 ? a.args[1] : nullptr, kd = a.args.size() > 2 ? a.args[2] : nullptr;
+  for (const auto& kv : a.kwargs) {
+    if (kv.first == "dim") d = kv.second;
+    if (kv.first == "keepdim") kd = kv.second;
+  }
+  ObjPtr r = in.call(plain, std::move(a));  // the dim error
+  Tensor v = tensor_of(in.getattr(r, "values")), i = tensor_of(in.getattr(r, "indices"));
+  bool keepdim = !is_none(kd) && in.truthy(kd);
+  if (self.dim() == 0 || self.numel() == 0) {  // the trivial and empty paths resize directly
+    resize_output(values, v.sizes());
+    resize_output(indices, i.sizes());
+    native::write_result_(values, v);
+    native::write_result_(indices, i);
+  } else {
+    int64_t dim = is_none(d) ? -1 : to_int(in, d, "argument 'dim'");
+    if (dim < 0) dim += self.dim();
+    Shape sizes = self.sizes();
+    sizes[size_t(dim)] = 1;
+    for (const Tensor* t : {&values, &indices}) {
+      if (!keepdim && t->dim() >= dim) native::unsqueeze_(*t, dim, /*bump=*/false);
+      resize_output(*t, sizes);
+    }
+    native::write_result_(values, native::reshape(v, sizes));
+    native::write_result_(indices, native::reshape(i, sizes));
+    if (!keepdim) {
+      native::squeeze_(values, {dim}, /*bump=*/false);
+      native::squeeze_(indices, {dim}, /*bump=*/false);
+    }
+  }
+  return make_struct_seq(in, "torch.return_types.mode", {"values", "indices"}, outs);
 }
 
 void refuse_out(ModuleObj& torch, const std::string& name) {
@@ -526,7 +607,7 @@ const OutEntry kSelfDtype[] = {
 };
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addbmm", "kron", "chain_matmul", "median", "mode", "norm", "nanmean", "quantile", "nanquantile", "nonzero",
+    "addbmm", "kron", "chain_matmul", "norm", "nanmean", "quantile", "nanquantile", "nonzero",
     "histc", "diag", "diff", "normal", "bernoulli",
 };
 
@@ -595,6 +676,8 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_tuple_out_variant(in, torch, "cummax", {"values", "indices"}, false, "", /*cumulative=*/true);
   add_tuple_out_variant(in, torch, "cummin", {"values", "indices"}, false, "", /*cumulative=*/true);
   add_tuple_out_variant(in, torch, "kthvalue", {"values", "indices"}, false, "");
+  add_tuple_out_variant(in, torch, "median", {"values", "indices"}, false, "");
+  add_tuple_out_variant(in, torch, "mode", {"values", "indices"}, false, "");
   for (const char* name : kRefused) refuse_out(torch, name);
 }
 
