@@ -91,6 +91,15 @@ void install_joining_out_arguments(Interpreter& in, ModuleObj& torch);
 // autograd refusal, and resize_output (the warning for a non-empty out of another shape).
 void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);
 void resize_output(const Tensor& out, const Shape& shape);
+// A structured kernel's resize_out: out must have the result's dtype and device.
+void check_structured_out(const Tensor& result, const Tensor& out);
+// The tensor passed as positional `index` or keyword `name` (undefined if neither is a tensor), and
+// whether keyword `k` was given as something other than None.
+Tensor tensor_param(const CallArgs& a, size_t index, const std::string& name);
+bool has_kwarg(const CallArgs& a, const std::string& k);
+// bindings/out_tuples.cpp: out=(values, indices) of max / min / sort / topk / aminmax / cummax /
+// cummin / kthvalue / median / mode.
+void install_tuple_out_arguments(Interpreter& in, ModuleObj& torch);
 // bindings/invalid_arguments.cpp: PyTorch's "f() received an invalid combination of arguments - got
 // (...), but expected one of:" TypeError for a call no signature accepts (Note [Invalid combination]);
 // `signatures` as FunctionSignature::toString prints them.
