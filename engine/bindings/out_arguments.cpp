@@ -152,13 +152,7 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
   ObjPtr plain = torch.get(name);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, op, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
-    ObjPtr out;
-    for (size_t k = 0; k < a.kwargs.size(); ++k)
-      if (a.kwargs[k].first == "out") {
-        out = a.kwargs[k].second;
-        a.kwargs.erase(a.kwargs.begin() + long(k));
-        break;
-      }
+    ObjPtr out = pop_out_kwarg(a);
     if (is_none(out)) return in.call(plain, std::move(a));
     if (const auto* sigs = signatures_without_out(name); sigs && !has_dim_arg(a, name == "sum")) {
       CallArgs given = a;  // the parser reports the call as written, out= included
@@ -404,6 +398,16 @@ const char* const kRefused[] = {
 };
 
 }  // namespace
+
+ObjPtr pop_out_kwarg(CallArgs& a) {
+  for (size_t k = 0; k < a.kwargs.size(); ++k)
+    if (a.kwargs[k].first == "out") {
+      ObjPtr out = a.kwargs[k].second;
+      a.kwargs.erase(a.kwargs.begin() + long(k));
+      return out;
+    }
+  return nullptr;
+}
 
 void check_structured_out(const Tensor& result, const Tensor& o) {
   TP_CHECK(result.dtype() == o.dtype(), "Expected out tensor to have dtype " + type_meta_name(result.dtype()) +

@@ -19,16 +19,6 @@ namespace tp::interp::lib {
 // check) and cats into a view of it; otherwise cat_out(result, each tensor unsqueezed at dim, dim).
 namespace {
 
-ObjPtr take_out(CallArgs& a) {
-  for (size_t k = 0; k < a.kwargs.size(); ++k)
-    if (a.kwargs[k].first == "out") {
-      ObjPtr out = a.kwargs[k].second;
-      a.kwargs.erase(a.kwargs.begin() + long(k));
-      return out;
-    }
-  return nullptr;
-}
-
 // The tensors argument when it is a non-empty list / tuple of tensors; empty otherwise (then the
 // plain function raises PyTorch's error for it).
 std::vector<Tensor> tensors_arg(Interpreter& in, const CallArgs& a) {
@@ -67,7 +57,7 @@ void add_joining_out(ModuleObj& torch, const std::string& name) {
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   ModuleObj* mod = &torch;
   def(torch, "torch.", name, [plain, name, mod](Interpreter& in, CallArgs& a) -> ObjPtr {
-    ObjPtr out = take_out(a);
+    ObjPtr out = pop_out_kwarg(a);
     std::vector<Tensor> ts = tensors_arg(in, a);
     if (is_none(out) || ts.empty()) return in.call(plain, std::move(a));
     if (name == "hstack" || name == "column_stack") {
@@ -86,7 +76,7 @@ void add_stack_out(ModuleObj& torch) {
   ObjPtr plain = torch.get("stack");
   ModuleObj* mod = &torch;
   def(torch, "torch.", "stack", [plain, mod](Interpreter& in, CallArgs& a) -> ObjPtr {
-    ObjPtr out = take_out(a);
+    ObjPtr out = pop_out_kwarg(a);
     if (is_none(out)) return in.call(plain, std::move(a));
     if (!is_tensor(out)) throw TorchError("TypeError", "stack(): argument 'out' must be Tensor, not " + in.type_name(out));
     std::vector<Tensor> ts = tensors_arg(in, a);

@@ -23,13 +23,7 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
   ObjPtr plain = torch.get(name);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, fields, needs_dim, binary, cumulative](Interpreter& in, CallArgs& a) -> ObjPtr {
-    ObjPtr out;
-    for (size_t k = 0; k < a.kwargs.size(); ++k)
-      if (a.kwargs[k].first == "out") {
-        out = a.kwargs[k].second;
-        a.kwargs.erase(a.kwargs.begin() + long(k));
-        break;
-      }
+    ObjPtr out = pop_out_kwarg(a);
     if (is_none(out)) return in.call(plain, std::move(a));
     std::vector<Tensor> inputs;
     for (const auto& x : a.args)
