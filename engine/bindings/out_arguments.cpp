@@ -54,7 +54,9 @@ namespace tp::interp::lib {
 // - SelfDtypeFirst: logcumsumexp_out's check_scalar_type_device_layout_equal before anything;
 // - BoolOnly (isposinf / isneginf metas: "isposinf does not support non-boolean outputs."),
 //   SearchsortedDtype (searchsorted_pre_check), BoolStructured (isin): outputs that are not
-//   differentiable, so no autograd refusal;
+//   differentiable, so no autograd refusal; Nonzero: nonzero_out_cpu wants a long out ("nonzero: Expected
+//   out tensor to have scalar type Long but got scalar typeFloat"), and an out it resizes gets
+//   Fortran-contiguous strides (1, max(n, 1));
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (bindings/out_tuples.cpp);
 // - median (dim) / mode: their own output checks (median_out, mode_out in bindings/out_tuples.cpp);
 //   median without a dim matches no Python signature (Note [Invalid combination]);
@@ -78,12 +80,12 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured };
+                     SearchsortedDtype, BoolStructured, Nonzero };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
   return k == OutKind::ByteBool || k == OutKind::BoolOnly || k == OutKind::SearchsortedDtype ||
-         k == OutKind::BoolStructured;
+         k == OutKind::BoolStructured || k == OutKind::Nonzero;
 }
 
 // OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
@@ -188,6 +190,12 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
     } else if (!not_differentiable(k)) {
       check_out_requires_grad(op, inputs, o);
     }
+    if (k == OutKind::Nonzero) {  // nonzero_out_cpu: the dtype (its text has no space before it), then overlaps
+      TP_CHECK(o.dtype() == DType::Int64,
+               "nonzero: Expected out tensor to have scalar type Long but got scalar type" + scalar_type_name(o.dtype()));
+      native::check_no_internal_overlap(o);
+      if (self.defined()) native::check_no_partial_overlap(o, self);
+    }
     if (k == OutKind::SelfDtypeFirst && self.defined())  // logcumsumexp_out: check_scalar_type_device_layout_equal
       TP_CHECK(o.dtype() == self.dtype(),
                "expected scalar_type " + scalar_type_name(self.dtype()) + " but found " + scalar_type_name(o.dtype()));
@@ -288,6 +296,12 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         break;
       case OutKind::BoolStructured:
         check_structured_out(result, o);
+        break;
+      case OutKind::Nonzero:
+        if (o.sizes() != result.sizes()) {  // resized: Fortran-contiguous, as nonzero_out_cpu (gh-46224)
+          resize_output(o, result.sizes());
+          o.impl()->strides = {1, std::max<int64_t>(result.sizes()[0], 1)};
+        }
         break;
       case OutKind::Tensordot:  // tensordot_out (Linear.cpp): computes, then wants out's dtype
         TP_CHECK(result.dtype() == o.dtype(), "tensordot: Expected the output tensor to have dtype " +
@@ -393,7 +407,7 @@ const OutEntry kSelfDtype[] = {
 };
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addbmm", "kron", "chain_matmul", "norm", "nanmean", "quantile", "nanquantile", "nonzero",
+    "addbmm", "kron", "chain_matmul", "norm", "nanmean", "quantile", "nanquantile",
     "histc", "diag", "diff", "normal", "bernoulli",
 };
 
@@ -471,6 +485,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "searchsorted", "searchsorted", OutKind::SearchsortedDtype);
   add_out_variant(in, torch, "bucketize", "bucketize", OutKind::SearchsortedDtype);
   add_out_variant(in, torch, "isin", "isin", OutKind::BoolStructured);
+  add_out_variant(in, torch, "nonzero", "nonzero", OutKind::Nonzero);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
   add_out_variant(in, torch, "logsumexp", "logsumexp", OutKind::FloatOut);
