@@ -57,6 +57,10 @@ namespace tp::interp::lib {
 //   differentiable, so no autograd refusal; Nonzero: nonzero_out_cpu wants a long out ("nonzero: Expected
 //   out tensor to have scalar type Long but got scalar typeFloat"), and an out it resizes gets
 //   Fortran-contiguous strides (1, max(n, 1));
+// - CompositeCopy: quantile / nanquantile (Sorting.cpp quantile_out_impl, CompositeImplicitAutograd):
+//   quantile_checks, then "quantile() out tensor must be same dtype as the input tensors", then
+//   resize_output and out.copy_(result) through autograd: no refusal, and an input that requires grad
+//   gives out a CopyBackwards;
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (bindings/out_tuples.cpp);
 // - median (dim) / mode: their own output checks (median_out, mode_out in bindings/out_tuples.cpp);
 //   median without a dim matches no Python signature (Note [Invalid combination]);
@@ -80,12 +84,12 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured, Nonzero };
+                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
   return k == OutKind::ByteBool || k == OutKind::BoolOnly || k == OutKind::SearchsortedDtype ||
-         k == OutKind::BoolStructured || k == OutKind::Nonzero;
+         k == OutKind::BoolStructured || k == OutKind::Nonzero || k == OutKind::CompositeCopy;
 }
 
 // OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
@@ -297,6 +301,12 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       case OutKind::BoolStructured:
         check_structured_out(result, o);
         break;
+      case OutKind::CompositeCopy:  // quantile_out_impl: the checks, resize_output, then out.copy_(quantile)
+        TP_CHECK(self.dtype() == o.dtype(), "quantile() out tensor must be same dtype as the input tensors");
+        TP_CHECK(self.device() == o.device(), "quantile() out tensor must be on the same device as the input tensors");
+        resize_output(o, result.sizes());
+        tp::copy_(o, result);  // through autograd: an input that requires grad gives out a CopyBackwards
+        return out;
       case OutKind::Nonzero:
         if (o.sizes() != result.sizes()) {  // resized: Fortran-contiguous, as nonzero_out_cpu (gh-46224)
           resize_output(o, result.sizes());
@@ -407,7 +417,7 @@ const OutEntry kSelfDtype[] = {
 };
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addbmm", "kron", "chain_matmul", "norm", "nanmean", "quantile", "nanquantile",
+    "addbmm", "kron", "chain_matmul", "norm", "nanmean",
     "histc", "diag", "diff", "normal", "bernoulli",
 };
 
@@ -486,6 +496,8 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "bucketize", "bucketize", OutKind::SearchsortedDtype);
   add_out_variant(in, torch, "isin", "isin", OutKind::BoolStructured);
   add_out_variant(in, torch, "nonzero", "nonzero", OutKind::Nonzero);
+  add_out_variant(in, torch, "quantile", "quantile", OutKind::CompositeCopy);
+  add_out_variant(in, torch, "nanquantile", "nanquantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
   add_out_variant(in, torch, "logsumexp", "logsumexp", OutKind::FloatOut);
