@@ -61,6 +61,10 @@ namespace tp::interp::lib {
 //   quantile_checks, then "quantile() out tensor must be same dtype as the input tensors", then
 //   resize_output and out.copy_(result) through autograd: no refusal, and an input that requires grad
 //   gives out a CopyBackwards;
+// - Nanmean: nanmean_out (CompositeImplicitAutograd) calls at::native::nansum_out directly (no autograd:
+//   no refusal; "nansum: provided dtype must match dtype of result. Got Float and Double."), the sum
+//   in out's dtype, then div_ by the count; mean without a dim is mean_dtype_out, which first wants
+//   canCast(self, out) ("mean.dtype_out(): input types can't be cast to the desired output type Long");
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (bindings/out_tuples.cpp);
 // - median (dim) / mode: their own output checks (median_out, mode_out in bindings/out_tuples.cpp);
 //   median without a dim matches no Python signature (Note [Invalid combination]);
@@ -84,12 +88,12 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy };
+                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
   return k == OutKind::ByteBool || k == OutKind::BoolOnly || k == OutKind::SearchsortedDtype ||
-         k == OutKind::BoolStructured || k == OutKind::Nonzero || k == OutKind::CompositeCopy;
+         k == OutKind::BoolStructured || k == OutKind::Nonzero || k == OutKind::CompositeCopy || k == OutKind::Nanmean;
 }
 
 // OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
@@ -200,6 +204,9 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       native::check_no_internal_overlap(o);
       if (self.defined()) native::check_no_partial_overlap(o, self);
     }
+    if (name == "mean" && self.defined() && !has_dim_arg(a, true))  // mean_dtype_out (ReduceOps.cpp)
+      TP_CHECK(can_cast(self.dtype(), o.dtype()),
+               "mean.dtype_out(): input types can't be cast to the desired output type " + scalar_type_name(o.dtype()));
     if (k == OutKind::SelfDtypeFirst && self.defined())  // logcumsumexp_out: check_scalar_type_device_layout_equal
       TP_CHECK(o.dtype() == self.dtype(),
                "expected scalar_type " + scalar_type_name(self.dtype()) + " but found " + scalar_type_name(o.dtype()));
@@ -300,6 +307,17 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         break;
       case OutKind::BoolStructured:
         check_structured_out(result, o);
+        break;
+      case OutKind::Nanmean:  // nanmean_out: at::native::nansum_out(...) (make_reduction), then div_(count)
+        TP_CHECK(!explicit_dtype || result.dtype() == o.dtype(), "nansum: provided dtype must match dtype of result. Got " +
+                                                                     scalar_type_name(o.dtype()) + " and " +
+                                                                     scalar_type_name(result.dtype()) + ".");
+        TP_CHECK(is_floating(o.dtype()), "result type Float can't be cast to the desired output type " +
+                                             scalar_type_name(o.dtype()));  // div_ of the integral sum
+        if (result.dtype() != o.dtype()) {  // the sum runs in out's dtype
+          again.kwargs.emplace_back("dtype", dtype_obj(in, o.dtype()));
+          result = tensor_of(in.call(plain, std::move(again)));
+        }
         break;
       case OutKind::CompositeCopy:  // quantile_out_impl: the checks, resize_output, then out.copy_(quantile)
         TP_CHECK(self.dtype() == o.dtype(), "quantile() out tensor must be same dtype as the input tensors");
@@ -417,7 +435,7 @@ const OutEntry kSelfDtype[] = {
 };
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addbmm", "kron", "chain_matmul", "norm", "nanmean",
+    "addbmm", "kron", "chain_matmul", "norm",
     "histc", "diag", "diff", "normal", "bernoulli",
 };
 
@@ -497,6 +515,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "isin", "isin", OutKind::BoolStructured);
   add_out_variant(in, torch, "nonzero", "nonzero", OutKind::Nonzero);
   add_out_variant(in, torch, "quantile", "quantile", OutKind::CompositeCopy);
+  add_out_variant(in, torch, "nanmean", "nanmean", OutKind::Nanmean);
   add_out_variant(in, torch, "nanquantile", "nanquantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
