@@ -65,6 +65,10 @@ namespace tp::interp::lib {
 //   no refusal; "nansum: provided dtype must match dtype of result. Got Float and Double."), the sum
 //   in out's dtype, then div_ by the count; mean without a dim is mean_dtype_out, which first wants
 //   canCast(self, out) ("mean.dtype_out(): input types can't be cast to the desired output type Long");
+// - Diag: diag_out wants a 1-D or 2-D input ("Supports 1D or 2D tensors. Got 3D", without diag()'s
+//   "diag(): " prefix) and for 1-D canCast(self, out) ("diag: result type Float can't be cast to the
+//   desired out= type Long"), then the autogen'd diag_embed_out / diagonal_copy_out compute, resize_output
+//   and copy_ into out (any dtype for the 2-D case);
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (bindings/out_tuples.cpp);
 // - median (dim) / mode: their own output checks (median_out, mode_out in bindings/out_tuples.cpp);
 //   median without a dim matches no Python signature (Note [Invalid combination]);
@@ -88,7 +92,7 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean };
+                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
@@ -207,6 +211,12 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
     if (name == "mean" && self.defined() && !has_dim_arg(a, true))  // mean_dtype_out (ReduceOps.cpp)
       TP_CHECK(can_cast(self.dtype(), o.dtype()),
                "mean.dtype_out(): input types can't be cast to the desired output type " + scalar_type_name(o.dtype()));
+    if (k == OutKind::Diag && self.defined()) {  // diag_out (TensorShape.cpp)
+      TP_CHECK(self.dim() == 1 || self.dim() == 2, "Supports 1D or 2D tensors. Got " + std::to_string(self.dim()) + "D");
+      TP_CHECK(self.dim() == 2 || can_cast(self.dtype(), o.dtype()), "diag: result type " + scalar_type_name(self.dtype()) +
+                                                                         " can't be cast to the desired out= type " +
+                                                                         scalar_type_name(o.dtype()));
+    }
     if (k == OutKind::SelfDtypeFirst && self.defined())  // logcumsumexp_out: check_scalar_type_device_layout_equal
       TP_CHECK(o.dtype() == self.dtype(),
                "expected scalar_type " + scalar_type_name(self.dtype()) + " but found " + scalar_type_name(o.dtype()));
@@ -298,6 +308,9 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         }
         resize_output(o, result.sizes());  // the batched paths resize before mm_out / bmm_out check
         check_structured_out(result, o);
+        break;
+      case OutKind::Diag:  // diag_embed_out / diagonal_copy_out (autogen'd): resize_output, then copy_ (casts)
+        result = native::to(result, o.dtype(), o.device(), false);
         break;
       case OutKind::Dot:
       case OutKind::ByteBool:
@@ -436,7 +449,7 @@ const OutEntry kSelfDtype[] = {
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
     "addbmm", "kron", "chain_matmul", "norm",
-    "histc", "diag", "diff", "normal", "bernoulli",
+    "histc", "diff", "normal", "bernoulli",
 };
 
 }  // namespace
@@ -516,6 +529,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "nonzero", "nonzero", OutKind::Nonzero);
   add_out_variant(in, torch, "quantile", "quantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "nanmean", "nanmean", OutKind::Nanmean);
+  add_out_variant(in, torch, "diag", "diag", OutKind::Diag);
   add_out_variant(in, torch, "nanquantile", "nanquantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
