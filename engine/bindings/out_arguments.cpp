@@ -69,6 +69,9 @@ namespace tp::interp::lib {
 //   "diag(): " prefix) and for 1-D canCast(self, out) ("diag: result type Float can't be cast to the
 //   desired out= type Long"), then the autogen'd diag_embed_out / diagonal_copy_out compute, resize_output
 //   and copy_ into out (any dtype for the 2-D case);
+// - Diff: diff_out (CompositeImplicitAutograd) after diff_check: n == 0 resizes out, wants self's dtype
+//   ("expected scalar_type Float but found Double") and copy_s through autograd; otherwise the last
+//   difference is sub_out (Cast; the refusal names sub) or, for bool, logical_xor_out (any out dtype);
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (bindings/out_tuples.cpp);
 // - median (dim) / mode: their own output checks (median_out, mode_out in bindings/out_tuples.cpp);
 //   median without a dim matches no Python signature (Note [Invalid combination]);
@@ -92,12 +95,13 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag };
+                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag, Diff, DiffCopy };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
   return k == OutKind::ByteBool || k == OutKind::BoolOnly || k == OutKind::SearchsortedDtype ||
-         k == OutKind::BoolStructured || k == OutKind::Nonzero || k == OutKind::CompositeCopy || k == OutKind::Nanmean;
+         k == OutKind::BoolStructured || k == OutKind::Nonzero || k == OutKind::CompositeCopy || k == OutKind::Nanmean ||
+         k == OutKind::Diff;
 }
 
 // OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
@@ -194,6 +198,13 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
     } else if (k == OutKind::BoolOnly) {  // TORCH_META_FUNC(isposinf) / (isneginf), then a unary op config
       TP_CHECK(o.dtype() == DType::Bool, op + " does not support non-boolean outputs.");
       k = OutKind::AnyDtype;
+    } else if (k == OutKind::Diff) {  // diff_out_helper: copy_ for n == 0, else sub_out / logical_xor_out
+      ObjPtr n_obj = a.args.size() > 1 ? a.args[1] : nullptr;
+      for (const auto& kv : a.kwargs)
+        if (kv.first == "n") n_obj = kv.second;
+      bool n0 = n_obj && n_obj->kind == Kind::Int && to_int(in, n_obj, "argument 'n'") == 0;
+      k = n0 ? OutKind::DiffCopy : self.defined() && self.dtype() == DType::Bool ? OutKind::AnyDtype : OutKind::Cast;
+      if (k == OutKind::Cast) check_out_requires_grad("sub", inputs, o);
     } else if (k == OutKind::Inner) {  // inner_out: mul_out for a 0-d operand, else tensordot_out
       if (!self.defined() || !other.defined()) return in.call(plain, std::move(a));
       bool scalar = self.dim() == 0 || other.dim() == 0;
@@ -332,6 +343,14 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
           result = tensor_of(in.call(plain, std::move(again)));
         }
         break;
+      case OutKind::DiffCopy:  // resize_output_check / resize_, check_scalar_type_device_layout_equal, copy_
+        resize_output(o, result.sizes());
+        TP_CHECK(o.dtype() == self.dtype(),
+                 "expected scalar_type " + scalar_type_name(self.dtype()) + " but found " + scalar_type_name(o.dtype()));
+        tp::copy_(o, result);  // through autograd (diff.out is CompositeImplicitAutograd)
+        return out;
+      case OutKind::Diff:
+        break;
       case OutKind::CompositeCopy:  // quantile_out_impl: the checks, resize_output, then out.copy_(quantile)
         TP_CHECK(self.dtype() == o.dtype(), "quantile() out tensor must be same dtype as the input tensors");
         TP_CHECK(self.device() == o.device(), "quantile() out tensor must be on the same device as the input tensors");
@@ -449,7 +468,7 @@ const OutEntry kSelfDtype[] = {
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
     "addbmm", "kron", "chain_matmul", "norm",
-    "histc", "diff", "normal", "bernoulli",
+    "histc", "normal", "bernoulli",
 };
 
 }  // namespace
@@ -530,6 +549,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "quantile", "quantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "nanmean", "nanmean", OutKind::Nanmean);
   add_out_variant(in, torch, "diag", "diag", OutKind::Diag);
+  add_out_variant(in, torch, "diff", "diff", OutKind::Diff);
   add_out_variant(in, torch, "nanquantile", "nanquantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
