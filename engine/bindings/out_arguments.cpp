@@ -72,6 +72,9 @@ namespace tp::interp::lib {
 // - Diff: diff_out (CompositeImplicitAutograd) after diff_check: n == 0 resizes out, wants self's dtype
 //   ("expected scalar_type Float but found Double") and copy_s through autograd; otherwise the last
 //   difference is sub_out (Cast; the refusal names sub) or, for bool, logical_xor_out (any out dtype);
+// - Histc: histogram_histc_out's histogramdd_prepare_out wants hist in the input's dtype before the bins
+//   and range checks ("torch.histogram: input tensor and hist tensor should have the same dtype, but got
+//   input float and hist double", caffe2::TypeMeta names); histc is not differentiable;
 // - kthvalue: _reduction_with_indices_allocate_or_resize_output (bindings/out_tuples.cpp);
 // - median (dim) / mode: their own output checks (median_out, mode_out in bindings/out_tuples.cpp);
 //   median without a dim matches no Python signature (Note [Invalid combination]);
@@ -95,13 +98,13 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag, Diff, DiffCopy };
+                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag, Diff, DiffCopy, Histc };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
   return k == OutKind::ByteBool || k == OutKind::BoolOnly || k == OutKind::SearchsortedDtype ||
          k == OutKind::BoolStructured || k == OutKind::Nonzero || k == OutKind::CompositeCopy || k == OutKind::Nanmean ||
-         k == OutKind::Diff;
+         k == OutKind::Diff || k == OutKind::Histc;
 }
 
 // OutKind::SelfDtype: the op's own check that out has self's dtype, in its words ("" when it has).
@@ -222,6 +225,9 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
     if (name == "mean" && self.defined() && !has_dim_arg(a, true))  // mean_dtype_out (ReduceOps.cpp)
       TP_CHECK(can_cast(self.dtype(), o.dtype()),
                "mean.dtype_out(): input types can't be cast to the desired output type " + scalar_type_name(o.dtype()));
+    if (k == OutKind::Histc && self.defined())  // histogramdd_prepare_out, before the bins / range checks
+      TP_CHECK(self.dtype() == o.dtype(), "torch.histogram: input tensor and hist tensor should have the same dtype, but got input " +
+                                              type_meta_name(self.dtype()) + " and hist " + type_meta_name(o.dtype()));
     if (k == OutKind::Diag && self.defined()) {  // diag_out (TensorShape.cpp)
       TP_CHECK(self.dim() == 1 || self.dim() == 2, "Supports 1D or 2D tensors. Got " + std::to_string(self.dim()) + "D");
       TP_CHECK(self.dim() == 2 || can_cast(self.dtype(), o.dtype()), "diag: result type " + scalar_type_name(self.dtype()) +
@@ -319,6 +325,8 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         }
         resize_output(o, result.sizes());  // the batched paths resize before mm_out / bmm_out check
         check_structured_out(result, o);
+        break;
+      case OutKind::Histc:
         break;
       case OutKind::Diag:  // diag_embed_out / diagonal_copy_out (autogen'd): resize_output, then copy_ (casts)
         result = native::to(result, o.dtype(), o.device(), false);
@@ -467,8 +475,7 @@ const OutEntry kSelfDtype[] = {
 };
 // PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
 const char* const kRefused[] = {
-    "addbmm", "kron", "chain_matmul", "norm",
-    "histc", "normal", "bernoulli",
+    "addbmm", "kron", "chain_matmul", "norm", "normal", "bernoulli",
 };
 
 }  // namespace
@@ -550,6 +557,7 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   add_out_variant(in, torch, "nanmean", "nanmean", OutKind::Nanmean);
   add_out_variant(in, torch, "diag", "diag", OutKind::Diag);
   add_out_variant(in, torch, "diff", "diff", OutKind::Diff);
+  add_out_variant(in, torch, "histc", "histc", OutKind::Histc);
   add_out_variant(in, torch, "nanquantile", "nanquantile", OutKind::CompositeCopy);
   add_out_variant(in, torch, "std", "std", OutKind::CastFromSelf);
   add_out_variant(in, torch, "var", "var", OutKind::CastFromSelf);
