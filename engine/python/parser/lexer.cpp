@@ -383,6 +383,25 @@ std::vector<Token> tokenize(const std::string& source, int first_line, int max_n
   return Lexer(source, first_line, max_nesting).run();
 }
 
+namespace {
+// The one-character escapes str and bytes literals share; false for any other character.
+bool simple_escape(char e, std::string& out) {
+  switch (e) {
+    case '\\': out += '\\'; return true;
+    case '\'': out += '\''; return true;
+    case '"': out += '"'; return true;
+    case 'a': out += '\a'; return true;
+    case 'b': out += '\b'; return true;
+    case 'f': out += '\f'; return true;
+    case 'n': out += '\n'; return true;
+    case 'r': out += '\r'; return true;
+    case 't': out += '\t'; return true;
+    case 'v': out += '\v'; return true;
+    default: return false;
+  }
+}
+}  // namespace
+
 std::string decode_escapes(const std::string& body) {
   std::string out;
   out.reserve(body.size());
@@ -390,18 +409,9 @@ std::string decode_escapes(const std::string& body) {
     char c = body[i];
     if (c != '\\' || i + 1 >= body.size()) { out += c; continue; }
     char e = body[++i];
+    if (simple_escape(e, out)) continue;
     switch (e) {
       case '\n': break;  // line continuation inside a string
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
       case 'x': case 'u': case 'U': {
         // Python's unicodeescape codec, with its messages: positions are the escape's first and
         // last byte within the literal.
@@ -451,18 +461,9 @@ std::string decode_bytes_escapes(const std::string& body) {
     char c = body[i];
     if (c != '\\' || i + 1 >= body.size()) { out += c; continue; }
     char e = body[++i];
+    if (simple_escape(e, out)) continue;
     switch (e) {
       case '\n': break;
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
       case 'x':
         if (i + 2 < body.size() && hex_value(body[i + 1]) >= 0 && hex_value(body[i + 2]) >= 0) {
           out += char(hex_value(body[i + 1]) * 16 + hex_value(body[i + 2]));
