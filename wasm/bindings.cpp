@@ -79,6 +79,12 @@ class WasmSession {
     return tp::trace_json(session_, source, "prog.py", options);
   }
 
+  // The text of a tensor repr the last traces refer to by `repr_ref` (Note [Reprs on demand]).
+  std::string repr(int ref) {
+    tp::ContextGuard guard(session_.context());  // formatting reads the session's print state
+    return session_.reprs().repr(ref);
+  }
+
   // The same program without a trace: what tracing costs is measured against it (bench-trace.mjs).
   std::string run_untraced(const std::string& source) {
     session_.reset();
@@ -101,6 +107,9 @@ std::string session_exec(WasmSession& s, const std::string& line) {
 }
 std::string session_run_untraced(WasmSession& s, const std::string& source) {
   return call_guarded([&] { return s.run_untraced(source); });
+}
+std::string session_repr(WasmSession& s, int ref) {
+  return call_guarded([&] { return s.repr(ref); });
 }
 std::string session_run_full(WasmSession& s, const std::string& source) {
   return call_guarded([&] { return s.run_full(source); });
@@ -142,5 +151,6 @@ EMSCRIPTEN_BINDINGS(tensorplay_module) {
       .function("exec", &session_exec)
       .function("reset", &session_reset)
       .function("runUntraced", &session_run_untraced)
-      .function("runFull", &session_run_full);
+      .function("runFull", &session_run_full)
+      .function("repr", &session_repr);
 }

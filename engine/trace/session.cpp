@@ -20,6 +20,7 @@ void Session::build() {
     ContextGuard guard(*ctx_);
     interp_.reset();
   }
+  reprs_.clear();
   ctx_ = std::make_unique<Context>();
   ContextGuard guard(*ctx_);
   interp_ = std::make_unique<interp::Interpreter>(limits_);

@@ -12,6 +12,7 @@
 #include "core/context.h"
 #include "python/interpreter.h"
 #include "python/limits.h"
+#include "trace/repr_store.h"
 
 namespace tp {
 
@@ -64,6 +65,8 @@ class Session {
   Context& context() { return *ctx_; }
   const interp::Limits& limits() const { return limits_; }
   const std::string& source() const { return source_; }
+  // The reprs this session's traces refer to by number (Note [Reprs on demand]); a reset empties it.
+  trace::ReprStore& reprs() { return reprs_; }
 
  private:
   void build();
@@ -77,6 +80,7 @@ class Session {
   std::string source_, filename_ = "prog.py";
   std::string out_, err_;            // this run's output
   size_t out_mark_ = 0, err_mark_ = 0;  // consumed by statement events
+  trace::ReprStore reprs_;
 };
 
 }  // namespace tp

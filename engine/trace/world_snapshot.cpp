@@ -227,10 +227,10 @@ std::string tensor_meta_json(const World& world, const std::shared_ptr<TensorImp
 // grown storage is a write), its autograd suffix (requires_grad, grad_fn's name, Parameter), and
 // the session's print options and default dtype. Anything else unknown would make the cache key
 // miss, never hit: the key is the tensor's whole metadata JSON plus these.
-std::string repr_key(const std::string& meta, const TensorImpl& t, const std::string& grad_fn_name) {
+std::string repr_key(const std::string& meta, const TensorImpl& t, const std::string& grad_fn_name, bool is_grad) {
   const PrintOptions& p = ctx().print_options;
   std::string key = meta;
-  key += '|';
+  key += is_grad ? "|g|" : "|";
   key += std::to_string(t.storage->write_count());
   key += '|';
   key += std::to_string(t.storage->nbytes());
@@ -315,9 +315,9 @@ void write_id_list(JsonWriter& w, const char* key, const std::vector<int64_t>& i
 
 // Note [Fingerprints]: the numbers a tensor's JSON (repr included) is made of. Equal prints mean
 // equal JSON: anything not in it (the print options, the grad_fn's name) is compared apart.
-void tensor_print(const World& world, const TensorImpl& t, std::vector<int64_t>& p) {
+void tensor_print(const World& world, const TensorImpl& t, bool is_grad, std::vector<int64_t>& p) {
   auto obj = world.tensor_object.find(t.id);
-  p.assign({
+  p.assign({is_grad,
       obj == world.tensor_object.end() ? -1 : obj->second, t.storage->id(), int64_t(t.storage->write_count()),
       int64_t(t.storage->nbytes()), int64_t(t.storage->address()), t.storage_offset, int64_t(t.dtype),
       t.version_counter->id, t.version_counter->version, t.base ? t.base->id : -1,
@@ -447,10 +447,17 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   std::unordered_set<int64_t> live_tensors;
   std::vector<int64_t> options_print, print;  // `print`: scratch, reused (no allocation per tensor)
   print_options_print(options_print);
+  // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a `.grad`
+  // carries its text as well, because the graph draws it (next to its AccumulateGrad box).
+  std::unordered_set<int64_t> grads;
+  for (auto& [id, t] : world.tensors)
+    if (t->grad) grads.insert(t->grad->id);
+  ReprStore& store = session.reprs();
   for (auto& [id, t] : world.tensors) {
     storage_reader.emplace(t->storage->id(), t);
     live_tensors.insert(id);
-    tensor_print(world, *t, print);
+    const bool is_grad = grads.count(id) != 0;
+    tensor_print(world, *t, is_grad, print);
     print.insert(print.end(), options_print.begin(), options_print.end());
     auto& last = tensor_prints_[id];
     if (!keyframe && cache_reprs_ && last == print && tensors_.count(id)) {
@@ -460,19 +467,26 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     last = print;
     std::string meta = tensor_meta_json(world, t);
     std::string grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
-    std::string key = repr_key(meta, *t, grad_fn_name);
+    std::string key = repr_key(meta, *t, grad_fn_name, is_grad);
     ReprMemo& memo = reprs_[id];
     if (!cache_reprs_ || memo.key != key) {
       format::TensorReprExtras extras;
       extras.grad_fn_name = grad_fn_name;
       extras.requires_grad = Tensor(t).requires_grad();
       extras.is_parameter = t->is_parameter;
-      memo.repr = format::tensor_repr(Tensor(t), extras);
+      memo.json = ",\"repr_ref\":";
+      if (is_grad) {
+        std::string repr = format::tensor_repr(Tensor(t), extras);
+        memo.json += std::to_string(store.add_formatted(repr));
+        memo.json += ",\"repr\":";
+        memo.json += json_escape(repr);
+      } else {
+        memo.json += std::to_string(store.freeze(Tensor(t), extras));
+      }
       memo.key = std::move(key);
     }
     meta.pop_back();  // the closing brace: the repr goes last
-    meta += ",\"repr\":";
-    meta += json_escape(memo.repr);
+    meta += memo.json;
     meta += '}';
     entries.push_back({id, std::move(meta)});
   }

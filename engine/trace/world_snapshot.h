@@ -39,7 +39,7 @@ class WorldSnapshotter {
     std::vector<double> values;  // as last written (the page carries them forward)
   };
   struct ReprMemo {
-    std::string key, repr;
+    std::string key, json;  // json: the `"repr_ref"` member (and `"repr"` for a grad)
   };
   // The values a node's saved tensor had when the trace first saw it, to notice writes that
   // bypass the version counter (`.data`): Note [Saved values].

@@ -3,6 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
+
+#include "core/context.h"
+#include "trace/session.h"
 
 #include "trace/recorder.h"
 
@@ -14,6 +18,16 @@ size_t count(const std::string& json, const std::string& piece) {
   size_t n = 0;
   for (size_t at = json.find(piece); at != std::string::npos; at = json.find(piece, at + 1)) ++n;
   return n;
+}
+
+// The text of every `"repr_ref":N` in the trace, in order, asked of the session that made it.
+std::vector<std::string> reprs(tp::Session& session, const std::string& json) {
+  std::vector<std::string> out;
+  const std::string key = "\"repr_ref\":";
+  tp::ContextGuard guard(session.context());
+  for (size_t at = json.find(key); at != std::string::npos; at = json.find(key, at + 1))
+    out.push_back(session.reprs().repr(std::stoll(json.substr(at + key.size()))));
+  return out;
 }
 
 }  // namespace
@@ -49,19 +63,22 @@ TEST_CASE("trace: an error past the budget is on the last step", "[trace]") {
 }
 
 TEST_CASE("trace: a step lists only what changed, and what disappeared", "[trace]") {
-  std::string j = tp::trace_json("import torch\na = torch.ones(3)\nn = 1\na.add_(1)\ndel a\n", "prog.py");
+  tp::Session session;
+  std::string j = tp::trace_json(session, "import torch\na = torch.ones(3)\nn = 1\na.add_(1)\ndel a\n", "prog.py");
   // the tensor is listed where it appears and where it changes, not where `n` is bound
-  CHECK(count(j, "\"repr\":\"tensor([1., 1., 1.])\"") == 1);
-  CHECK(count(j, "\"repr\":\"tensor([2., 2., 2.])\"") == 1);
+  CHECK(reprs(session, j) == std::vector<std::string>{"tensor([1., 1., 1.])", "tensor([2., 2., 2.])"});
   CHECK(has(j, "\"patch\":") == false);  // 3 cells all changed: whole values
   CHECK(has(j, "\"values\":[2,2,2]"));
   CHECK(has(j, "\"removed\":{\"objects\":[") );
   CHECK(count(j, "\"keyframe\":true") == 1);
   tp::TraceOptions full;
   full.keyframe_every = 1;
-  std::string f = tp::trace_json("import torch\na = torch.ones(3)\nn = 1\na.add_(1)\ndel a\n", "prog.py", full);
+  tp::Session full_session;
+  std::string f = tp::trace_json(full_session, "import torch\na = torch.ones(3)\nn = 1\na.add_(1)\ndel a\n", "prog.py", full);
   CHECK(count(f, "\"keyframe\":true") == 5);
-  CHECK(count(f, "\"repr\":\"tensor([1., 1., 1.])\"") == 2);  // listed again at `n = 1`
+  // listed again at `n = 1`, and frozen again: a keyframe recomputes every repr
+  CHECK(reprs(full_session, f) ==
+        std::vector<std::string>{"tensor([1., 1., 1.])", "tensor([1., 1., 1.])", "tensor([2., 2., 2.])"});
 }
 
 TEST_CASE("trace: a few changed cells of a storage come as a patch", "[trace]") {
@@ -102,4 +119,44 @@ TEST_CASE("trace: hooks are counted on their tensor and node, and each firing is
   CHECK(acc < post);
   CHECK(has(j, "\"grad\":\"tensor([20., 20.])\""));  // x's hook multiplied the gradient by 10
   CHECK(count(j, "{\"kind\":\"hook\"") == 4);
+}
+
+// Note [Reprs on demand]: a repr is frozen when the tensor changes and formatted when asked.
+TEST_CASE("trace: reprs are formatted on demand, as they were when the step was recorded", "[trace]") {
+  tp::Session session;
+  std::string j = tp::trace_json(session,
+                                 "import torch\na = torch.tensor([1.23456, 2.0])\n"
+                                 "torch.set_printoptions(precision=2)\nb = a.double()\n"
+                                 "torch.set_default_dtype(torch.float64)\na.mul_(2)\n",
+                                 "prog.py");
+  CHECK(count(j, "\"repr\":") == 0);  // no repr is formatted while recording
+  // a at line 2 (precision 4); a again at line 3 (print options are part of a repr) and b;
+  // at line 5 a's dtype suffix appears (float32 is no longer the default) and b's goes; a.mul_(2)
+  CHECK(reprs(session, j) == std::vector<std::string>{
+                                 "tensor([1.2346, 2.0000])", "tensor([1.23, 2.00])", "tensor([1.23, 2.00], dtype=torch.float64)",
+                                 "tensor([1.23, 2.00], dtype=torch.float32)", "tensor([1.23, 2.00])",
+                                 "tensor([2.47, 4.00], dtype=torch.float32)"});
+}
+
+TEST_CASE("trace: a .grad carries its repr text (the graph draws it)", "[trace]") {
+  tp::Session session;
+  std::string j = tp::trace_json(session, "import torch\nx = torch.ones(2, requires_grad=True)\n(x * 3).sum().backward()\n",
+                                 "prog.py");
+  CHECK(count(j, "\"repr\":\"tensor([3., 3.])\"") == 1);
+  CHECK(count(j, "\"repr\":\"tensor([1., 1.], requires_grad=True)\"") == 0);
+  CHECK(reprs(session, j).back() == "tensor([3., 3.])");
+}
+
+TEST_CASE("trace: formatting a repr later takes nothing from the program's world", "[trace]") {
+  const std::string program = "import torch\na = torch.arange(6.).view(2, 3).t()\na.add_(1)\n";
+  const std::string after = "b = torch.zeros(2)\nprint(id(b) - id(a), b.data_ptr() - a.data_ptr())\n";
+  tp::Session asked, not_asked;
+  std::string j = tp::trace_json(asked, program, "prog.py");
+  tp::trace_json(not_asked, program, "prog.py");
+  // a and its _base, after each statement
+  CHECK(reprs(asked, j) == std::vector<std::string>{"tensor([0., 1., 2., 3., 4., 5.])",
+                                                    "tensor([[0., 3.],\n        [1., 4.],\n        [2., 5.]])",
+                                                    "tensor([1., 2., 3., 4., 5., 6.])",
+                                                    "tensor([[1., 4.],\n        [2., 5.],\n        [3., 6.]])"});
+  CHECK(asked.exec_repl(after).stdout_text == not_asked.exec_repl(after).stdout_text);
 }
