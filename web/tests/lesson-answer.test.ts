@@ -2,11 +2,10 @@
 // something else (so the page never shows a hard-coded answer). Needs the wasm build.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@wasm/tensorplay.mjs';
-import { parseTrace } from '../src/engine/trace';
 import { parseLesson } from '../src/model/lesson';
 import { answer } from '../src/model/lesson-answer';
 import { TraceModel } from '../src/model/world';
-import { loadEngine } from './wasm-module';
+import { loadEngine, traceWithReprs } from './wasm-module';
 
 let session: Session;
 beforeAll(async () => {
@@ -15,7 +14,7 @@ beforeAll(async () => {
 
 const ask = (program: string) => {
   const l = parseLesson(`# title: t\n${program}`);
-  const m = new TraceModel(parseTrace(session.run(l.code)));
+  const m = new TraceModel(traceWithReprs(session, l.code));
   return l.questions.map((q) => {
     const a = answer(m, q);
     return a === null ? null : q.choices[a.choice];

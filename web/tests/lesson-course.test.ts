@@ -5,11 +5,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@wasm/tensorplay.mjs';
-import { parseTrace } from '../src/engine/trace';
 import { parseLesson, YES_NO, type Lesson } from '../src/model/lesson';
 import { answer, changedElements, highlightedTensors, stepOfLine } from '../src/model/lesson-answer';
 import { TraceModel } from '../src/model/world';
-import { loadEngine, repo } from './wasm-module';
+import { loadEngine, repo, traceWithReprs } from './wasm-module';
 
 const dir = new URL('examples/', repo);
 const files = readdirSync(dir).filter((f) => f.endsWith('.py')).sort();
@@ -24,7 +23,7 @@ let session: Session;
 const models = new Map<string, TraceModel>();
 const run = (file: string, l: Lesson) => {
   let m = models.get(file);
-  if (!m) models.set(file, (m = new TraceModel(parseTrace(session.run(l.code)))));
+  if (!m) models.set(file, (m = new TraceModel(traceWithReprs(session, l.code))));
   return m;
 };
 

@@ -15,9 +15,13 @@ function fakeModule(run: (src: string) => string): TensorplayModule {
   class Session {
     run(src: string) { return run(src); }
     exec(line: string) { return JSON.stringify({ schema_version: 2, source: line, stdout: '', stderr: '', echo: `<${line}>`, error: null, steps: [] }); }
-    reset() {}
+    reset() { runs++; }
+    repr(ref: number) { return `tensor(${ref}) of run ${runs}`; }
     delete() {}
   }
+  let runs = 0;
+  const counted = (src: string) => { runs++; return run(src); };
+  Session.prototype.run = counted;
   return { Session, version: () => 'fake 1.0' } as unknown as TensorplayModule;
 }
 
@@ -98,6 +102,27 @@ describe('serveEngine + WorkerHost', () => {
     expect(ex.kind === 'result' && ex.result.echo).toBe('<a>');
     expect(await host.reset()).toEqual({ kind: 'done' });
     expect(host.busy).toBe(false);
+  });
+
+  it("fetches a trace's reprs from the run that made it, and never another run's", async () => {
+    const host = await WorkerHost.create(() => new ServedWorker(async () => fakeModule((src) => trace(src))));
+    const first = await host.run('a');
+    if (first.kind !== 'trace') throw new Error(first.kind);
+    const cache = first.trace.reprs!;
+    expect(await cache.load([2, 5])).toBe(true);
+    expect([cache.get(2), cache.get(5)]).toEqual(['tensor(2) of run 1', 'tensor(5) of run 1']);
+    expect(host.busy).toBe(false);  // fetching reprs is not work the Stop button ends
+    const ex = await host.exec('b');  // the REPL continues the same world: its refs are good
+    if (ex.kind !== 'result') throw new Error(ex.kind);
+    expect(await ex.result.reprs!.load([1])).toBe(true);
+    expect(ex.result.reprs!.get(1)).toBe('tensor(1) of run 1');
+    const second = await host.run('c');
+    expect(second.kind).toBe('trace');
+    expect(await cache.load([3])).toBe(false);  // the engine now holds run 2: ref 3 stays unknown
+    expect(cache.get(3)).toBeUndefined();
+    expect(cache.get(2)).toBe('tensor(2) of run 1');  // what it learned stays
+    await host.reset();
+    if (second.kind === 'trace') expect(await second.trace.reprs!.load([1])).toBe(false);
   });
 
   it('answers requests in the order sent, each with its own outcome', async () => {

@@ -33,6 +33,7 @@ async function answer(hostPromise: Promise<EngineHost>, req: EngineRequest): Pro
     switch (req.op) {
       case 'run': return await host.runJson(req.source);
       case 'exec': return await host.exec(req.line);
+      case 'reprs': return host.reprs(req.refs);
       case 'reset':
         await host.reset();
         return { kind: 'done' };

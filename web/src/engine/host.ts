@@ -3,6 +3,8 @@
 // guard every call); anything else (RangeError from deep recursion, a wasm trap) leaves the module
 // in an unknown state, so the host throws it away and instantiates a fresh one (toolchain.md §9.22).
 import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
+import type { ReprsOutcome } from './protocol';
+import { attachReprs, ReprCache, type FetchReprs } from './repr-cache';
 import { parseReplResult, parseTrace, TraceFormatError, type ReplResult, type Trace } from './trace';
 
 export type ModuleFactory = () => Promise<TensorplayModule>;
@@ -35,6 +37,8 @@ export class EngineHost {
   private session: Session | null = null;
   /** How many times a crashed module was replaced (shown in diagnostics, asserted by tests). */
   restarts = 0;
+  /** Bumped whenever the session's repr refs stop meaning what they meant: a run, a reset, a new module. */
+  private epoch = 0;
 
   private constructor(private readonly factory: ModuleFactory) {}
 
@@ -49,6 +53,7 @@ export class EngineHost {
   }
 
   private async instantiate(): Promise<void> {
+    this.epoch++;
     this.module = await this.factory();
     this.session = new this.module.Session();
   }
@@ -70,7 +75,9 @@ export class EngineHost {
     const outcome = await this.runJson(source);
     if (outcome.kind !== 'json') return outcome;
     try {
-      return { kind: 'trace', trace: parseTrace(outcome.json), ms: outcome.ms };
+      const trace = parseTrace(outcome.json);
+      attachReprs(trace, new ReprCache(this.reprSource()));
+      return { kind: 'trace', trace, ms: outcome.ms };
     } catch (e) {
       return this.fail(e);
     }
@@ -80,6 +87,7 @@ export class EngineHost {
    * is copied once; a parsed trace would be structured-cloned, which costs 2-3.6x a JSON.parse). */
   async runJson(source: string): Promise<RunJsonOutcome> {
     const t0 = performance.now();
+    this.epoch++;
     try {
       const json = this.requireSession().run(source);
       return { kind: 'json', json, ms: performance.now() - t0 };
@@ -91,6 +99,8 @@ export class EngineHost {
   /** Runs one REPL line in the world the last run left behind. */
   async exec(line: string): Promise<ExecOutcome> {
     try {
+      // no ReprCache here: the worker posts this result (a cache holds a function, which cannot
+      // be cloned); WorkerHost.exec gives it one on the page's side
       const result = parseReplResult(this.requireSession().exec(line));
       return { kind: 'result', result };
     } catch (e) {
@@ -98,7 +108,28 @@ export class EngineHost {
     }
   }
 
+  /** The texts of the last traces' repr refs (SCHEMA.md Note [Reprs on demand]). */
+  reprs(refs: number[]): ReprsOutcome {
+    try {
+      const session = this.requireSession();
+      return { kind: 'reprs', reprs: refs.map((r) => session.repr(r)) };
+    } catch (e) {
+      return { kind: 'failure', fatal: false, ...describe(e) };
+    }
+  }
+
+  /** Fetches reprs for the traces made until the next run, reset or new module (then null). */
+  reprSource(): FetchReprs {
+    const epoch = this.epoch;
+    return async (refs) => {
+      if (epoch !== this.epoch) return null;
+      const o = this.reprs(refs);
+      return o.kind === 'reprs' ? o.reprs : null;
+    };
+  }
+
   async reset(): Promise<void> {
+    this.epoch++;
     try {
       this.requireSession().reset();
     } catch (e) {

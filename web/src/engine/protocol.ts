@@ -6,6 +6,7 @@ import type { ExecOutcome, RunJsonOutcome } from './host';
 export type EngineRequest =
   | { id: number; op: 'run'; source: string }
   | { id: number; op: 'exec'; line: string }
+  | { id: number; op: 'reprs'; refs: number[] }
   | { id: number; op: 'reset' };
 
 /** The first message to every worker: the engine compiled by the page (null: fetch it yourself). */
@@ -20,6 +21,9 @@ export interface StoppedOutcome {
   ms: number;
 }
 
+/** The texts of tensor reprs the last run's trace refers to (SCHEMA.md Note [Reprs on demand]). */
+export type ReprsOutcome = { kind: 'reprs'; reprs: string[] } | { kind: 'failure'; fatal: boolean; name: string; message: string };
+
 export type ResetOutcome = { kind: 'done' } | { kind: 'failure'; fatal: boolean; name: string; message: string };
 
 /** What each request's op answers with (the same types EngineHost returns; a run's trace as its
@@ -27,6 +31,7 @@ export type ResetOutcome = { kind: 'done' } | { kind: 'failure'; fatal: boolean;
 export interface OutcomeOf {
   run: RunJsonOutcome;
   exec: ExecOutcome;
+  reprs: ReprsOutcome;
   reset: ResetOutcome;
 }
 

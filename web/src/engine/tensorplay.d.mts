@@ -12,6 +12,8 @@ export interface Session {
   runUntraced(source: string): string;
   /** The trace with every step a keyframe (the reference the delta decoding is tested against). */
   runFull(source: string): string;
+  /** The text of a tensor repr the last traces refer to by `repr_ref` ("" for an unknown ref). */
+  repr(ref: number): string;
   /** Frees the C++ object (embind handles are not garbage-collected). */
   delete(): void;
 }

@@ -2,6 +2,7 @@
 // between the C++ engine and the page. Keys keep the engine's snake_case. The engine sends each
 // step as a delta (what changed since the previous step); parseTrace gives the page whole Steps,
 // rebuilt on demand by the decoder in trace-decode.ts.
+import type { ReprCache } from './repr-cache';
 import { StepDecoder } from './trace-decode';
 
 export const SCHEMA_VERSION = 2;
@@ -43,7 +44,10 @@ export interface Tensor {
   id: Id;
   /** null for a tensor no Python object wraps (reached only as another tensor's `_base`) */
   object: Id | null;
-  repr: string;
+  /** its repr, formatted by the engine when asked (SCHEMA.md Note [Reprs on demand]) */
+  repr_ref: number;
+  /** the repr itself: only on a tensor that is another's `.grad` (and in hand-written fixtures) */
+  repr?: string;
   sizes: number[];
   strides: number[];
   storage_offset: number;
@@ -208,6 +212,8 @@ export interface Trace {
   steps_omitted?: number;
   /** Every storage's known cell values at a step (copy-on-write resolved; set by parseTrace). */
   valuesAt?: (index: number) => Map<Id, CellValue[]>;
+  /** Not serialised: where the texts of its `repr_ref`s come from (the engine that ran it). */
+  reprs?: ReprCache;
 }
 
 /** One REPL input's result (Session.exec): a trace of its statements plus the REPL echo. */

@@ -4,6 +4,7 @@
 // requests it was holding settle as `stopped`. A worker that dies by itself (an `error` event) is
 // reported as a fatal failure and replaced, as EngineHost does for a crashed module.
 import type { ExecOutcome, RunOutcome } from './host';
+import { attachReprs, ReprCache, type FetchReprs } from './repr-cache';
 import { parseTrace } from './trace';
 import type { EngineInit, EngineReply, EngineRequest, OutcomeOf, ResetOutcome, StoppedOutcome } from './protocol';
 
@@ -22,6 +23,7 @@ type Op = keyof OutcomeOf;
 type RequestOf<K extends Op> = Omit<Extract<EngineRequest, { op: K }>, 'id'>;
 
 interface Pending {
+  op: Op;
   t0: number;
   settle: (outcome: OutcomeOf[Op] | StoppedOutcome) => void;
 }
@@ -39,6 +41,8 @@ export class WorkerHost {
   restarts = 0;
   /** Workers terminated by stop(). */
   stops = 0;
+  /** Bumped whenever the engine's repr refs stop meaning what they meant: a run, a reset, a new worker. */
+  private epoch = 0;
 
   private constructor(private readonly spawn: SpawnWorker) {}
 
@@ -51,16 +55,21 @@ export class WorkerHost {
     });
   }
 
-  /** True while a request has not been answered. */
+  /** True while a run, REPL input or reset has not been answered (fetching reprs is not work to stop). */
   get busy(): boolean {
-    return this.pending.size > 0;
+    for (const p of this.pending.values()) if (p.op !== 'reprs') return true;
+    return false;
   }
 
   async run(source: string): Promise<RunOutcome | StoppedOutcome> {
+    this.epoch++;
+    const reprs = this.reprSource();
     const outcome = await this.request({ op: 'run', source });
     if (outcome.kind !== 'json') return outcome;
     try {
-      return { kind: 'trace', trace: parseTrace(outcome.json), ms: outcome.ms };
+      const trace = parseTrace(outcome.json);
+      attachReprs(trace, new ReprCache(reprs));
+      return { kind: 'trace', trace, ms: outcome.ms };
     } catch (e) {
       // a document the page cannot read: the engine itself is intact
       const err = e instanceof Error ? e : new Error(String(e));
@@ -68,12 +77,27 @@ export class WorkerHost {
     }
   }
 
-  exec(line: string): Promise<ExecOutcome | StoppedOutcome> {
-    return this.request({ op: 'exec', line });
+  async exec(line: string): Promise<ExecOutcome | StoppedOutcome> {
+    const reprs = this.reprSource();
+    const outcome = await this.request({ op: 'exec', line });
+    if (outcome.kind === 'result') attachReprs(outcome.result, new ReprCache(reprs));
+    return outcome;
   }
 
   reset(): Promise<ResetOutcome | StoppedOutcome> {
+    this.epoch++;
     return this.request({ op: 'reset' });
+  }
+
+  /** Fetches reprs for the traces made until the next run, reset or new worker (then null).
+   * Requests are answered in order, so one sent before a run is answered from the old world. */
+  private reprSource(): FetchReprs {
+    const epoch = this.epoch;
+    return async (refs) => {
+      if (epoch !== this.epoch) return null;
+      const o = await this.request({ op: 'reprs', refs });
+      return o.kind === 'reprs' ? o.reprs : null;
+    };
   }
 
   /** Ends whatever the worker is doing: every pending request settles as `stopped`. The fresh
@@ -96,12 +120,13 @@ export class WorkerHost {
     if (!this.alive) this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { t0: performance.now(), settle: resolve as Pending['settle'] });
+      this.pending.set(id, { op: body.op, t0: performance.now(), settle: resolve as Pending['settle'] });
       this.worker.postMessage({ ...body, id } as EngineRequest);
     });
   }
 
   private start(): void {
+    this.epoch++;
     const w = this.spawn();
     this.worker = w;
     this.loaded = false;

@@ -96,7 +96,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
     const lines: SubLine[] = [{ text: `${t.sizes.length ? `[${t.sizes.join(', ')}]` : tr(lang, 'graph.scalar')} ${t.dtype}`, kind: 'plain' }];
     if (t.grad !== null) {
       const g = w.tensors.get(t.grad);
-      if (g) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });
+      if (g?.repr !== undefined) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });  // a .grad carries its repr
     }
     if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
     if (t.hooks) lines.push({ text: tr(lang, 'graph.hooks', { n: t.hooks }), kind: 'hook' });

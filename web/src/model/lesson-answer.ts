@@ -128,11 +128,22 @@ export function answer(model: TraceModel, q: LessonQuestion): Answer | null {
     case 'value': {
       const r = resolve(w, q.rule.expr);
       if (!r) return null;
-      const text = 'tensor' in r ? r.tensor.repr : r.text;
+      const text = 'tensor' in r ? model.reprOf(r.tensor) : r.text;
+      if (text === undefined) return null;  // not fetched yet: reprsToLoad names it
       const choice = q.choices.findIndex((c) => c.trim() === text.trim());
       return choice < 0 ? null : { step, choice, computed: text };
     }
   }
+}
+
+/** The tensors whose reprs a "value" question needs and the page does not have yet (they are
+ * fetched from the engine: SCHEMA.md Note [Reprs on demand]). */
+export function reprsToLoad(model: TraceModel, q: LessonQuestion): Tensor[] {
+  if (q.rule.kind !== 'value') return [];
+  const step = stepOfLine(model, q.line);
+  if (step === null) return [];
+  const r = resolve(model.world(step), q.rule.expr);
+  return r && 'tensor' in r && model.reprOf(r.tensor) === undefined ? [r.tensor] : [];
 }
 
 /** The tensor ids a note's highlight names resolve to at a step (for the memory view). */

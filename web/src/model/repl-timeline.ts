@@ -3,6 +3,7 @@
 // the timeline treat `>>> y = a * 2` like any statement. The editor's lines do not apply to these
 // steps (their `line` is 0); `step.repl` says which input ran instead.
 import type { CellValue, Id, ReplStepInfo, Step, Trace } from '../engine/trace';
+import { attachReprs } from '../engine/repr-cache';
 import { TraceModel } from './world';
 
 const WORLD_KEYS = ['variables', 'frames', 'objects', 'tensors', 'storages', 'nodes'] as const;
@@ -27,7 +28,9 @@ export function appendRepl(base: TraceModel, result: Trace, input: string, entry
     ...base.trace.steps,
     ...result.steps.map((s, k) => replStep(s, offset + k, { entry, input, line: s.line, uncaught: k === uncaught })),
   ];
+  // the same engine world, so the program's repr refs and the input's share one cache
   const merged: Trace = { ...base.trace, steps, program_steps: base.programSteps };
+  attachReprs(merged, base.trace.reprs ?? result.reprs);
   Object.defineProperty(merged, 'valuesAt', {
     value: (i: number): Map<Id, CellValue[]> => (i < offset ? base.values(i) : added.values(i - offset)),
     enumerable: false,

@@ -223,6 +223,19 @@ export class TraceModel {
     return this.trace.steps.length;
   }
 
+  /** A tensor's repr if the page has it: a `.grad` carries it, the others are fetched from the
+   * engine by loadReprs (SCHEMA.md Note [Reprs on demand]). */
+  reprOf(t: Tensor): string | undefined {
+    return t.repr ?? this.trace.reprs?.get(t.repr_ref);
+  }
+
+  /** Fetches the reprs of these tensors; resolves true when any arrived (then redraw). */
+  loadReprs(tensors: Tensor[]): Promise<boolean> {
+    const refs = tensors.filter((t) => this.reprOf(t) === undefined).map((t) => t.repr_ref);
+    if (!refs.length || !this.trace.reprs) return Promise.resolve(false);
+    return this.trace.reprs.load(refs);
+  }
+
   /** Steps of the program itself; the REPL inputs' steps, if any, follow them. */
   get programSteps(): number {
     return this.trace.program_steps ?? this.trace.steps.length;

@@ -5,7 +5,7 @@
 import type { AppState, State } from '../model/app-state';
 import { t, type Lang } from '../model/i18n';
 import { parseLesson, YES_NO, type Lesson, type LessonQuestion } from '../model/lesson';
-import { answer, highlightedTensors, stepOfLine, type Answer } from '../model/lesson-answer';
+import { answer, highlightedTensors, reprsToLoad, stepOfLine, type Answer } from '../model/lesson-answer';
 import { formatLessonHash, type LessonRef } from '../model/lesson-link';
 import { loadProgress, recordAnswer, recordStep } from '../model/lesson-progress';
 import type { TraceModel } from '../model/world';
@@ -174,12 +174,27 @@ export class LessonView {
     const intro = h('div', { class: 'lesson-intro' }, ...a.lesson.intro[L].map((p) => h('p', {}, ...prose(p))));
     const live = h('div', { class: 'lesson-live', 'aria-live': 'polite' });
     const model = this.model();
-    if (model) this.renderStep(model, s.step, live);
+    if (model) {
+      this.renderStep(model, s.step, live);
+      this.loadAnswerReprs(model);
+    }
     const wasOpen = (this.root.querySelector('details.lesson-list') as HTMLDetailsElement | null)?.open ?? false;
     list.open = wasOpen;
     this.root.replaceChildren(head, nav, h('div', { class: 'lesson-body' }, intro, live));
     if (focusId) document.getElementById(focusId)?.focus();
     this.highlight(s);
+  }
+
+  /** A "value" question's answer is a repr the engine formats on demand: fetch the missing
+   * ones, then draw again (once: a repr the engine cannot give leaves the question out). */
+  private loadAnswerReprs(model: TraceModel): void {
+    const a = this.active;
+    if (!a) return;
+    const tensors = a.lesson.questions.flatMap((q) => reprsToLoad(model, q));
+    if (!tensors.length) return;
+    void model.loadReprs(tensors).then((got) => {
+      if (got && this.active === a && this.model() === model) this.render(this.host.state.state);
+    });
   }
 
   private renderStep(model: TraceModel, step: number, live: HTMLElement): void {
