@@ -32,15 +32,13 @@ void write_error(trace::JsonWriter& w, const ErrorInfo* e) {
   w.end_object();
 }
 
-std::string grad_repr(const Tensor& t) {
-  if (!t.defined()) return "";
-  return format::tensor_repr(t, format::TensorReprExtras{});
-}
-
-// Backward events turned into JSON as they happen (tensors become reprs at once, so the recorder
-// never keeps a gradient alive: that would change whether AccumulateGrad steals or copies it).
+// Backward events turned into JSON as they happen. A gradient is frozen at once (a copy of its
+// elements, Note [Reprs on demand]) and given by ref: the recorder never keeps a gradient alive,
+// which would change whether AccumulateGrad steals or copies it.
 class BackwardLog {
  public:
+  explicit BackwardLog(trace::ReprStore& store) : store_(store) {}
+
   void on_event(const BackwardEvent& e) {
     using K = BackwardEvent::Kind;
     if (e.kind == K::Begin) {
@@ -50,11 +48,13 @@ class BackwardLog {
     if (e.kind == K::End) return;
     trace::JsonWriter w;
     w.begin_object();
+    auto grad = [&](const Tensor& t) {
+      if (t.defined()) w.value(store_.freeze(t, format::TensorReprExtras{}));
+      else w.null();
+    };
     auto list = [&](const char* key, const TensorList& ts) {
       w.key(key).begin_array();
-      for (const Tensor& t : ts) {
-        if (t.defined()) w.value(grad_repr(t)); else w.null();
-      }
+      for (const Tensor& t : ts) grad(t);
       w.end_array();
     };
     if (e.kind == K::Execute) {
@@ -63,13 +63,15 @@ class BackwardLog {
       list("grads_out", e.grads_out);
     } else if (e.kind == K::Accumulate) {
       w.key("kind").value("accumulate").key("node").value(e.node_id).key("tensor").value(e.tensor_id);
-      w.key("grad").value(e.grads_out.empty() ? std::string() : grad_repr(e.grads_out[0]));
+      w.key("grad");
+      grad(e.grads_out.empty() ? Tensor() : e.grads_out[0]);
     } else if (e.kind == K::Hook) {
       w.key("kind").value("hook").key("hook").value(e.hook).key("node").value(e.node_id).key("tensor");
       if (e.tensor_id >= 0) w.value(e.tensor_id); else w.null();
     } else {
       w.key("kind").value("retain").key("tensor").value(e.tensor_id);
-      w.key("grad").value(e.grads_out.empty() ? std::string() : grad_repr(e.grads_out[0]));
+      w.key("grad");
+      grad(e.grads_out.empty() ? Tensor() : e.grads_out[0]);
     }
     w.end_object();
     events_.push_back(w.take());
@@ -95,6 +97,7 @@ class BackwardLog {
   const std::shared_ptr<Node>& root_node() const { return root_node_; }
 
  private:
+  trace::ReprStore& store_;
   bool active_ = false;
   int64_t root_ = 0;
   std::shared_ptr<Node> root_node_;
@@ -108,7 +111,7 @@ class BackwardLog {
 class StepRecorder {
  public:
   StepRecorder(Session& s, const TraceOptions& o)
-      : session_(s), options_(o), world_(o.max_storage_values, o.keyframe_every != 1) {}
+      : session_(s), options_(o), world_(o.max_storage_values, o.keyframe_every != 1), backward_(s.reprs()) {}
 
   void install() {
     session_.on_statement = [this](const StatementEvent& ev) { record(ev); };

@@ -13,6 +13,7 @@
 #include "format/tensor_str.h"
 #include "python/interpreter.h"
 #include "python/value.h"
+#include "trace/json_members.h"
 #include "trace/session.h"
 
 namespace tp::trace {
@@ -364,7 +365,7 @@ void print_options_print(std::vector<int64_t>& p) {
 // Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
 // (new ones included) and the ids of those that are gone; a keyframe lists every entity.
 void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
-                                     std::vector<int64_t>& removed) {
+                                     std::vector<int64_t>& removed, bool members_only) {
   w.key(key).begin_array();
   std::unordered_set<int64_t> present;
   present.reserve(now.size());
@@ -373,7 +374,9 @@ void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& show
     if (json.empty()) continue;  // its fingerprint did not move
     auto it = shown.find(id);
     if (keyframe || it == shown.end() || it->second != json) {
-      w.raw(json);
+      // Note [Changed members]: an entity shown before is listed with the members that changed
+      if (members_only && !keyframe && it != shown.end()) w.raw(changed_members(it->second, json));
+      else w.raw(json);
       if (it == shown.end()) shown.emplace(id, std::move(json));
       else it->second = std::move(json);
     }
@@ -438,7 +441,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   std::vector<ObjPtr> objects = world.objects;
   std::sort(objects.begin(), objects.end(), [](const ObjPtr& a, const ObjPtr& b) { return a->id < b->id; });
   for (const ObjPtr& o : objects) entries.push_back({o->id, object_json(world, in, o)});
-  write_changed(w, "objects", objects_, entries, keyframe, removed_objects);
+  write_changed(w, "objects", objects_, entries, keyframe, removed_objects, false);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
@@ -482,6 +485,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
         memo.json += json_escape(repr);
       } else {
         memo.json += std::to_string(store.freeze(Tensor(t), extras));
+        memo.json += ",\"repr\":null";  // present, so that a delta can say a .grad stopped being one
       }
       memo.key = std::move(key);
     }
@@ -493,7 +497,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   for (auto it = reprs_.begin(); it != reprs_.end();) it = live_tensors.count(it->first) ? std::next(it) : reprs_.erase(it);
   for (auto it = tensor_prints_.begin(); it != tensor_prints_.end();)
     it = live_tensors.count(it->first) ? std::next(it) : tensor_prints_.erase(it);
-  write_changed(w, "tensors", tensors_, entries, keyframe, removed_tensors);
+  write_changed(w, "tensors", tensors_, entries, keyframe, removed_tensors, true);
 
   w.key("storages").begin_array();
   std::unordered_set<int64_t> live_storages;
@@ -632,7 +636,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   for (auto it = node_prints_.begin(); it != node_prints_.end();)
     it = world.nodes.count(it->first) ? std::next(it) : node_prints_.erase(it);
   for (auto it = saved_.begin(); it != saved_.end();) it = live_saved.count(it->first) ? std::next(it) : saved_.erase(it);
-  write_changed(w, "nodes", nodes_, entries, keyframe, removed_nodes);
+  write_changed(w, "nodes", nodes_, entries, keyframe, removed_nodes, true);
 
   w.key("removed").begin_object();
   write_id_list(w, "objects", removed_objects);

@@ -55,7 +55,7 @@ class WorldSnapshotter {
   using Entries = std::vector<std::pair<int64_t, std::string>>;
 
   void write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
-                     std::vector<int64_t>& removed);
+                     std::vector<int64_t>& removed, bool members_only);
 
   size_t max_values_;
   bool cache_reprs_;

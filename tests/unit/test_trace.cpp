@@ -99,7 +99,8 @@ TEST_CASE("trace: function frames and saved values changed through .data", "[tra
 }
 
 TEST_CASE("trace: hooks are counted on their tensor and node, and each firing is a backward event", "[trace]") {
-  std::string j = tp::trace_json(
+  tp::Session session;
+  std::string j = tp::trace_json(session,
       "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\nx.register_hook(lambda g: g * 10)\n"
       "y = x * 2\ny.register_hook(lambda g: None)\nz = y.sum()\nz.grad_fn.register_prehook(lambda gs: None)\n"
       "x.register_post_accumulate_grad_hook(lambda t: None)\nz.backward()\n",
@@ -117,7 +118,11 @@ TEST_CASE("trace: hooks are counted on their tensor and node, and each firing is
   CHECK(on_y < on_x);
   CHECK(on_x < acc);
   CHECK(acc < post);
-  CHECK(has(j, "\"grad\":\"tensor([20., 20.])\""));  // x's hook multiplied the gradient by 10
+  // x's hook multiplied the gradient by 10 (the accumulate event gives it by ref)
+  const std::string grad_key = "{\"kind\":\"accumulate\",\"node\":";
+  const size_t ref_at = j.find("\"grad\":", j.find(grad_key)) + 7;
+  tp::ContextGuard guard(session.context());
+  CHECK(session.reprs().repr(std::stoll(j.substr(ref_at))) == "tensor([20., 20.])");
   CHECK(count(j, "{\"kind\":\"hook\"") == 4);
 }
 
@@ -129,7 +134,7 @@ TEST_CASE("trace: reprs are formatted on demand, as they were when the step was 
                                  "torch.set_printoptions(precision=2)\nb = a.double()\n"
                                  "torch.set_default_dtype(torch.float64)\na.mul_(2)\n",
                                  "prog.py");
-  CHECK(count(j, "\"repr\":") == 0);  // no repr is formatted while recording
+  CHECK(count(j, "\"repr\":\"") == 0);  // no repr is formatted while recording
   // a at line 2 (precision 4); a again at line 3 (print options are part of a repr) and b;
   // at line 5 a's dtype suffix appears (float32 is no longer the default) and b's goes; a.mul_(2)
   CHECK(reprs(session, j) == std::vector<std::string>{
@@ -159,4 +164,25 @@ TEST_CASE("trace: formatting a repr later takes nothing from the program's world
                                                     "tensor([1., 2., 3., 4., 5., 6.])",
                                                     "tensor([[1., 4.],\n        [2., 5.],\n        [3., 6.]])"});
   CHECK(asked.exec_repl(after).stdout_text == not_asked.exec_repl(after).stdout_text);
+}
+
+TEST_CASE("trace: backward events give each gradient by ref, frozen as it flowed", "[trace]") {
+  tp::Session session;
+  std::string j = tp::trace_json(session,
+                                 "import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n"
+                                 "y.backward(retain_graph=True)\ny.backward()\n",
+                                 "prog.py");
+  CHECK(count(j, "\"grads_in\":[\"") == 0);  // refs, not texts
+  CHECK(has(j, "\"grads_out\":[null]") == false);
+  // every "grad" of an accumulate event, in order: x.grad as each backward left it. The second
+  // backward adds to the same tensor in place; the first event's copy was frozen before that
+  std::vector<std::string> grads;
+  tp::ContextGuard guard(session.context());
+  const std::string key = "{\"kind\":\"accumulate\",";
+  for (size_t at = j.find(key); at != std::string::npos; at = j.find(key, at + 1)) {
+    const size_t g = j.find("\"grad\":", at) + 7;
+    grads.push_back(session.reprs().repr(std::stoll(j.substr(g))));
+  }
+  CHECK(grads == std::vector<std::string>{"tensor([2., 4.])", "tensor([4., 8.])"});
+  CHECK(count(j, "\"repr\":\"tensor([4., 8.])\"") == 1);  // x.grad at the last step carries its text
 }

@@ -49,6 +49,10 @@ function byId<T extends { id: Id }>(m: Map<Id, T>): T[] {
   return [...m.values()].sort((a, b) => a.id - b.id);
 }
 
+function merged<T extends { id: Id }>(was: T | undefined, listed: Partial<T> & { id: Id }): T {
+  return was ? { ...was, ...listed } : (listed as T);
+}
+
 /** Applies wire step number `position` (its place in the steps array) to `s`, in place. */
 function applyDelta(s: State, w: WireStep, position: number): void {
   if (w.keyframe) {
@@ -63,8 +67,9 @@ function applyDelta(s: State, w: WireStep, position: number): void {
   if (w.variables) s.variables = w.variables;
   if (w.frames) s.frames = w.frames;
   for (const o of w.objects) s.objects.set(o.id, o);
-  for (const t of w.tensors) s.tensors.set(t.id, t);
-  for (const n of w.nodes) s.nodes.set(n.id, n);
+  // Note [Changed members]: a tensor or node shown before comes with only what changed
+  for (const t of w.tensors) s.tensors.set(t.id, merged(s.tensors.get(t.id), t));
+  for (const n of w.nodes) s.nodes.set(n.id, merged(s.nodes.get(n.id), n));
   s.listed = new Set();
   for (const ws of w.storages) {
     let values = ws.values;

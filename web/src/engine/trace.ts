@@ -46,8 +46,9 @@ export interface Tensor {
   object: Id | null;
   /** its repr, formatted by the engine when asked (SCHEMA.md Note [Reprs on demand]) */
   repr_ref: number;
-  /** the repr itself: only on a tensor that is another's `.grad` (and in hand-written fixtures) */
-  repr?: string;
+  /** the repr itself: only on a tensor that is another's `.grad` (null otherwise; absent in
+   * hand-written fixtures, which give every tensor's) */
+  repr?: string | null;
   sizes: number[];
   strides: number[];
   storage_offset: number;
@@ -127,10 +128,14 @@ export interface GraphNode {
   hooks?: number;
 }
 
+/** A gradient in a backward event: a repr ref (SCHEMA.md Note [Reprs on demand]), the repr
+ * itself (hand-written fixtures), or null for no gradient. */
+export type GradValue = number | string | null;
+
 export type BackwardEvent =
-  | { kind: 'execute'; node: Id; grads_in: (string | null)[]; grads_out: (string | null)[] }
-  | { kind: 'accumulate'; node: Id; tensor: Id; grad: string | null }
-  | { kind: 'retain'; tensor: Id; grad: string | null }
+  | { kind: 'execute'; node: Id; grads_in: GradValue[]; grads_out: GradValue[] }
+  | { kind: 'accumulate'; node: Id; tensor: Id; grad: GradValue }
+  | { kind: 'retain'; tensor: Id; grad: GradValue }
   /** one hook running: on a tensor (register_hook, post_accumulate_grad) or on the node */
   | { kind: 'hook'; hook: 'tensor' | 'pre' | 'post' | 'post_accumulate_grad'; node: Id; tensor: Id | null };
 
@@ -192,9 +197,10 @@ export interface WireStep {
   variables?: Variable[];
   frames?: Frame[];
   objects: PyObject[];
-  tensors: Tensor[];
+  /** a tensor or node shown before lists only its id and the members that changed */
+  tensors: (Partial<Tensor> & { id: Id })[];
   storages: WireStorage[];
-  nodes: GraphNode[];
+  nodes: (Partial<GraphNode> & { id: Id })[];
   removed: { objects: Id[]; tensors: Id[]; storages: Id[]; nodes: Id[] };
 }
 

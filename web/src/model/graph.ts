@@ -1,6 +1,6 @@
 // The autograd graph of one step as boxes and edges ready for a layout library, plus the backward
 // run as an ordered list of frames to animate. Names are PyTorch's (grad_fn.name()).
-import type { BackwardRun, GraphNode, Id, Tensor } from '../engine/trace';
+import type { BackwardRun, GradValue, GraphNode, Id, Tensor } from '../engine/trace';
 import type { World } from './world';
 import { collapseChains } from './graph-collapse';
 import { t as tr, type Lang } from './i18n';
@@ -96,7 +96,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
     const lines: SubLine[] = [{ text: `${t.sizes.length ? `[${t.sizes.join(', ')}]` : tr(lang, 'graph.scalar')} ${t.dtype}`, kind: 'plain' }];
     if (t.grad !== null) {
       const g = w.tensors.get(t.grad);
-      if (g?.repr !== undefined) lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });  // a .grad carries its repr
+      if (typeof g?.repr === 'string') lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });  // a .grad carries its repr
     }
     if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
     if (t.hooks) lines.push({ text: tr(lang, 'graph.hooks', { n: t.hooks }), kind: 'hook' });
@@ -157,7 +157,7 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
   // room for the gradients the backward animation writes on the edges
   if (w.step.backward) {
     const longest = new Map<string, string>();
-    for (const f of backwardFrames(w.step.backward, w.nodes, lang)) {
+    for (const f of backwardFrames(w.step.backward, w.nodes, lang, (g) => w.gradText(g))) {
       for (const fl of f.flows) {
         const text = fl.grad === null ? '' : oneLine(fl.grad);
         const key = `${fl.from}>${fl.to}`;
@@ -191,21 +191,26 @@ export interface BackwardFrame {
 }
 
 /** One frame per backward event: the node executing, the grads it sends to its next functions. */
-export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>, lang: Lang = 'en'): BackwardFrame[] {
+export function backwardFrames(run: BackwardRun, nodes: Map<Id, GraphNode>, lang: Lang = 'en',
+  text: (g: GradValue) => string | null | undefined = (g) => (typeof g === 'number' ? undefined : g)): BackwardFrame[] {
   const frames: BackwardFrame[] = [];
+  // a gradient not fetched yet reads "…" (the graph view fetches a step's before drawing it)
+  const gradOf = (g: GradValue): string | null => { const s = text(g); return s === undefined ? '…' : s; };
   for (const ev of run.events) {
     if (ev.kind === 'execute') {
       const n = nodes.get(ev.node);
       const flows = (n?.next ?? []).map((e, i) =>
-        ({ from: `n${ev.node}`, to: e.node === null ? '' : `n${e.node}`, grad: ev.grads_out[i] ?? null }))
+        ({ from: `n${ev.node}`, to: e.node === null ? '' : `n${e.node}`, grad: gradOf(ev.grads_out[i] ?? null) }))
         .filter((f) => f.to !== '');
-      frames.push({ active: `n${ev.node}`, flows, note: tr(lang, 'graph.gradIn', { grads: ev.grads_in.map((g) => (g === null ? 'None' : oneLine(g))).join(', ') }) });
+      frames.push({ active: `n${ev.node}`, flows, note: tr(lang, 'graph.gradIn', { grads: ev.grads_in.map((g) => { const s = gradOf(g); return s === null ? 'None' : oneLine(s); }).join(', ') }) });
     } else if (ev.kind === 'accumulate') {
-      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad: ev.grad }], note: tr(lang, 'graph.gradAccumulated', { grad: ev.grad === null ? 'None' : oneLine(ev.grad) }) });
+      const grad = gradOf(ev.grad);
+      frames.push({ active: `t${ev.tensor}`, flows: [{ from: `n${ev.node}`, to: `t${ev.tensor}`, grad }], note: tr(lang, 'graph.gradAccumulated', { grad: grad === null ? 'None' : oneLine(grad) }) });
     } else if (ev.kind === 'hook') {
       frames.push({ active: ev.tensor !== null ? `t${ev.tensor}` : `n${ev.node}`, flows: [], note: tr(lang, `graph.hook.${ev.hook}`), hook: true });
     } else {
-      frames.push({ active: `t${ev.tensor}`, flows: [], note: tr(lang, 'graph.gradRetained', { grad: ev.grad === null ? 'None' : oneLine(ev.grad) }) });
+      const grad = gradOf(ev.grad);
+      frames.push({ active: `t${ev.tensor}`, flows: [], note: tr(lang, 'graph.gradRetained', { grad: grad === null ? 'None' : oneLine(grad) }) });
     }
   }
   return frames;

@@ -1,7 +1,8 @@
 // The world at one step, resolved from the trace for drawing: storage values with copy-on-write
 // filled in, lookups by id, the names that reach each tensor, tensors grouped by storage and by
 // version counter, and what changed since the previous step. Pure data, no DOM.
-import type { CellValue, GraphNode, Id, PyObject, Step, Storage, Tensor, Trace, TraceError } from '../engine/trace';
+import type { ReprCache } from '../engine/repr-cache';
+import type { CellValue, GradValue, GraphNode, Id, PyObject, Step, Storage, Tensor, Trace, TraceError } from '../engine/trace';
 import { t as tr, type Lang } from './i18n';
 
 export interface StorageGroup {
@@ -77,7 +78,7 @@ export class World {
   private readonly referenced = new Set<Id>();
   private families: Map<number, Tensor[]> | null = null;
 
-  constructor(step: Step, values: Map<Id, CellValue[]>, prev: Step | null) {
+  constructor(step: Step, values: Map<Id, CellValue[]>, prev: Step | null, private readonly reprs?: ReprCache) {
     this.step = step;
     for (const t of step.tensors) this.tensors.set(t.id, t);
     for (const s of step.storages) this.storages.set(s.id, s);
@@ -106,6 +107,19 @@ export class World {
 
   tensorNames(t: Tensor): string[] {
     return t.object === null ? [] : this.names.get(t.object) ?? [];
+  }
+
+  /** The text of a gradient in this step's backward events: undefined while not fetched yet. */
+  gradText(g: GradValue): string | null | undefined {
+    if (g === null || typeof g === 'string') return g;
+    return this.reprs?.get(g);
+  }
+
+  /** Fetches the texts of this step's backward gradients; resolves true when any arrived. */
+  loadBackwardReprs(): Promise<boolean> {
+    const refs = backwardRefs(this.step).filter((r) => this.reprs?.get(r) === undefined);
+    if (!refs.length || !this.reprs) return Promise.resolve(false);
+    return this.reprs.load(refs);
   }
 
   /** A short label: its first name, or what it is to a named tensor (`a.grad`), or `tensor #id`
@@ -246,7 +260,7 @@ export class TraceModel {
     if (cached) return cached;
     const step = this.trace.steps[index];
     if (!step) throw new RangeError(`no step ${index} (trace has ${this.stepCount})`);
-    const w = new World(step, this.values(index), this.trace.steps[index - 1] ?? null);
+    const w = new World(step, this.values(index), this.trace.steps[index - 1] ?? null, this.trace.reprs);
     if (this.cache.size > 64) this.cache.clear(); // bounded: a long trace is walked, not hoarded
     this.cache.set(index, w);
     return w;
@@ -308,4 +322,15 @@ export class TraceModel {
     }
     return out;
   }
+}
+
+/** The repr refs of a step's backward gradients. */
+function backwardRefs(step: Step): number[] {
+  const refs: number[] = [];
+  const add = (g: GradValue) => { if (typeof g === 'number') refs.push(g); };
+  for (const ev of step.backward?.events ?? []) {
+    if (ev.kind === 'execute') { ev.grads_in.forEach(add); ev.grads_out.forEach(add); }
+    else if (ev.kind === 'accumulate' || ev.kind === 'retain') add(ev.grad);
+  }
+  return refs;
 }

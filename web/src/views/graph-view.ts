@@ -200,6 +200,12 @@ export class GraphView {
     if (sameWorld) return;
     clearTimeout(this.timer);
     const token = ++this.renderToken;
+    // a backward step's gradients are fetched from the engine first: they label the edges (and
+    // so size the layout) and the animation's notes
+    if (world?.step.backward) {
+      await world.loadBackwardReprs();
+      if (token !== this.renderToken) return; // a newer step arrived meanwhile
+    }
     const model = world ? buildGraph(world, { flagged: flaggedNodes, lang, textScale: this.textScale }) : null;
     if (!world || !model || model.boxes.length === 0) {
       clear(this.body);
@@ -230,7 +236,7 @@ export class GraphView {
       });
     }
     if (run) {
-      const frames = framesOnDrawn(backwardFrames(run, world.nodes, lang), model.hidden ?? new Map());
+      const frames = framesOnDrawn(backwardFrames(run, world.nodes, lang, (g) => world.gradText(g)), model.hidden ?? new Map());
       const root = world.nodes.get(run.root)?.name ?? 'backward()';
       this.note.append(h('span', {}, t(lang, 'graph.backward', { root })));
       const replay = h('button', { type: 'button' }, `↻ ${t(lang, 'graph.replay')}`);
@@ -255,6 +261,7 @@ export class GraphView {
       if (token !== this.warmToken) return;
       const until = performance.now() + 8;
       for (let r = it.next(); !r.done; r = it.next()) {
+        if (r.value.step.backward) void r.value.loadBackwardReprs();  // ready when the learner steps there
         const model = buildGraph(r.value, { lang: this.lang, textScale: this.textScale });
         if (model.boxes.length && model.boxes.length <= WARM_MAX_BOXES) void this.layoutOf(model);
         if (performance.now() > until) return void idle(chunk);
