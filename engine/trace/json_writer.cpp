@@ -12,19 +12,19 @@ namespace tp::trace {
 
 namespace {
 // Printable ASCII with nothing to escape (keys, ids, most reprs): copied as it is.
-bool plain_ascii(const std::string& s) {
+bool plain_ascii(std::string_view s) {
   for (unsigned char c : s)
     if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
   return true;
 }
 
-void append_string(std::string& out, const std::string& s) {
+void append_string(std::string& out, std::string_view s) {
   if (plain_ascii(s)) {
     out += '"';
-    out += s;
+    out.append(s);
     out += '"';
   } else {
-    out += json_escape(s);
+    out += json_escape(std::string(s));
   }
 }
 }  // namespace
@@ -66,7 +66,7 @@ JsonWriter& JsonWriter::end_object() { out_ += '}'; first_.pop_back(); return *t
 JsonWriter& JsonWriter::begin_array() { before_value(); out_ += '['; first_.push_back(true); return *this; }
 JsonWriter& JsonWriter::end_array() { out_ += ']'; first_.pop_back(); return *this; }
 
-JsonWriter& JsonWriter::key(const std::string& k) {
+JsonWriter& JsonWriter::key(std::string_view k) {
   before_value();
   append_string(out_, k);
   out_ += ':';
@@ -74,7 +74,7 @@ JsonWriter& JsonWriter::key(const std::string& k) {
   return *this;
 }
 
-JsonWriter& JsonWriter::value(const std::string& s) { before_value(); append_string(out_, s); return *this; }
+JsonWriter& JsonWriter::value(std::string_view s) { before_value(); append_string(out_, s); return *this; }
 JsonWriter& JsonWriter::value(int64_t v) { before_value(); out_ += std::to_string(v); return *this; }
 JsonWriter& JsonWriter::value(uint64_t v) { before_value(); out_ += std::to_string(v); return *this; }
 JsonWriter& JsonWriter::value(bool v) { before_value(); out_ += v ? "true" : "false"; return *this; }

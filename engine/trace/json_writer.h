@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tp::trace {
@@ -14,9 +15,11 @@ class JsonWriter {
   JsonWriter& end_object();
   JsonWriter& begin_array();
   JsonWriter& end_array();
-  JsonWriter& key(const std::string& k);
-  JsonWriter& value(const std::string& s);
-  JsonWriter& value(const char* s) { return value(std::string(s)); }
+  // string_view: keys are literals, written millions of times in a long trace (no allocation each)
+  JsonWriter& key(std::string_view k);
+  JsonWriter& value(std::string_view s);
+  JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(const char* s) { return value(std::string_view(s)); }  // not the bool overload
   JsonWriter& value(int64_t v);
   JsonWriter& value(int v) { return value(int64_t(v)); }
   JsonWriter& value(uint64_t v);
