@@ -529,7 +529,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
 
     auto memo = memo_.find(sid);
     bool fresh = memo == memo_.end();
-    bool changed = fresh || memo->second.write_count != s.write_count();
+    // read with another dtype than last time (its first reader died): every value is new
+    bool same_reading = !fresh && memo->second.dtype == d;
+    bool changed = !same_reading || memo->second.write_count != s.write_count();
     auto was = storages_.find(sid);
     bool unchanged_since_shown = !changed && was != storages_.end() && was->second == meta;
     storages_[sid] = meta;
@@ -539,31 +541,33 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     w.key("id").value(sid);
     w.raw_members(meta);
     w.key("new").value(fresh);
-    // Indices shown: all, or the first and last halves of max_values_.
-    std::vector<int64_t> shown;
-    for (int64_t i = 0; i < numel; ++i) {
-      if (summarised && i == half) i = numel - half;
-      shown.push_back(i);
-    }
-    std::vector<double> values;
-    std::vector<size_t> written;  // positions in `shown`
+    // Elements shown: all, or the first and last halves of max_values_. Position k of what is
+    // shown is element index_of(k).
+    const size_t item = itemsize(d);
+    const size_t n_shown = summarised ? size_t(2 * half) : size_t(numel);
+    auto index_of = [&](size_t k) { return summarised && k >= size_t(half) ? numel - half + int64_t(k) - half : int64_t(k); };
+    // The shown elements' bytes: comparing them with the last ones finds the written cells
+    // without turning every element into a double (a loop writing one cell per statement).
+    std::vector<uint8_t> bytes;
+    std::vector<size_t> written;  // positions in what is shown
+    const std::vector<uint8_t>* before = same_reading ? &memo->second.bytes : nullptr;
     if (changed) {
-      values.reserve(shown.size());
-      for (int64_t i : shown) values.push_back(reader.double_at(i));
-      if (!fresh && memo->second.values.size() == values.size())
-        for (size_t k = 0; k < values.size(); ++k)
-          if (!same_value(values[k], memo->second.values[k])) written.push_back(k);
+      const uint8_t* data = s.data();
+      bytes.assign(data, data + (summarised ? size_t(half) : size_t(numel)) * item);
+      if (summarised) bytes.insert(bytes.end(), data + size_t(numel - half) * item, data + size_t(numel) * item);
+      if (before && before->size() == bytes.size())
+        for (size_t k = 0; k < n_shown; ++k)
+          if (std::memcmp(&bytes[k * item], &(*before)[k * item], item) != 0) written.push_back(k);
     }
     w.key("written").begin_array();
-    for (size_t k : written) w.value(shown[k]);
+    for (size_t k : written) w.value(index_of(k));
     w.end_array();
     // A few cells changed: only those ("patch"), unless this is a keyframe.
-    bool patch = changed && !fresh && !keyframe && memo->second.values.size() == values.size() &&
-                 written.size() * 4 < values.size();
+    bool patch = changed && before && !keyframe && before->size() == bytes.size() && written.size() * 4 < n_shown;
     w.key("values");
     if (changed && !patch) {
       w.begin_array();
-      for (double v : values) write_number(w, v, d);
+      for (size_t k = 0; k < n_shown; ++k) write_number(w, reader.double_at(index_of(k)), d);
       w.end_array();
     } else {
       w.null();
@@ -572,12 +576,12 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       w.key("patch").begin_array();
       for (size_t k : written) {
         w.begin_array().value(uint64_t(k));
-        write_number(w, values[k], d);
+        write_number(w, reader.double_at(index_of(k)), d);
         w.end_array();
       }
       w.end_array();
     }
-    if (changed) memo_[sid] = StorageMemo{s.write_count(), std::move(values)};
+    if (changed) memo_[sid] = StorageMemo{s.write_count(), d, std::move(bytes)};
     w.end_object();
   }
   w.end_array();

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/dtype.h"
 #include "trace/json_writer.h"
 
 namespace tp {
@@ -36,7 +37,8 @@ class WorldSnapshotter {
  private:
   struct StorageMemo {
     uint64_t write_count = 0;
-    std::vector<double> values;  // as last written (the page carries them forward)
+    DType dtype;                 // how its bytes were read
+    std::vector<uint8_t> bytes;  // the shown elements' bytes as last written (the page carries them forward)
   };
   struct ReprMemo {
     std::string key, json;  // json: the `"repr_ref"` member (and `"repr"` for a grad)
