@@ -135,6 +135,33 @@ test('a teacher\'s own lesson opens from a shared link, with notes and a questio
   await learner.close();
 });
 
+test('a question whose answer is a tensor\'s repr is checked against the engine\'s text', async () => {
+  // the answer is `b`'s repr at that step, fetched from the engine on demand (not in the trace)
+  const source = [
+    '# title: clone() copies', 'import torch', 'a = torch.tensor([1.5, 2.0])', 'b = a.clone()',
+    '# ask: What is `b` after `a.add_(1)`?', '# answer: value(b)', '# choices: tensor([2.5000, 3.0000]) | tensor([1.5000, 2.0000])',
+    'a.add_(1)', '',
+  ].join('\n');
+  const { page, problems } = await open('#code=');
+  await page.evaluate((src) => window.__tensorplay['editor'].setCode(src), source);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#lesson-src='));
+  const link = await page.evaluate(() => location.href);
+  await page.close();
+
+  const { page: learner, problems: p2 } = await open(link.slice(URL_.length));
+  for (let i = 0; i < 5 && !(await learner.locator('.lesson-question').count()); i++) {
+    await learner.keyboard.press('ArrowRight');
+    await learner.waitForTimeout(100);  // the answer's repr arrives from the engine worker
+  }
+  assert.match(await learner.textContent('.lesson-question'), /What is `?b`? after/);
+  await learner.getByRole('button', { name: 'tensor([1.5000, 2.0000])', exact: true }).click();
+  assert.match(await learner.textContent('.q-verdict'), /^Right\./);
+  assert.deepEqual([...problems, ...p2], []);
+  await learner.close();
+});
+
 test('the lesson list, next and "try it yourself" keep the learner\'s own program', async () => {
   const mine = 'import torch\nmine = torch.ones(2)\n';
   const { page, problems } = await open('#lesson=names_and_objects', { storage: { 'tensorplay.v1': JSON.stringify({ code: mine }) } });
