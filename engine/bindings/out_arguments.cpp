@@ -523,11 +523,12 @@ void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& i
 void resize_output(const Tensor& out, const Shape& shape) {
   if (out.sizes() == shape) return;
   if (out.numel() != 0)  // aten/src/ATen/native/Resize.cpp resize_output_check
-    ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
+    ctx().torch_warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
                ", which does not match the required output shape " + shape_str(shape) +
                ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
                "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
-               "inplace, to zero elements with t.resize_(0).");
+               "inplace, to zero elements with t.resize_(0).",
+                     "aten/src/ATen/native/Resize.cpp");
   native::resize_(out, shape, std::nullopt);
 }
 

@@ -2,6 +2,7 @@
 // chain_matmul, torch.linalg.multi_dot and addr / addr_ (autograd/math/products.h).
 #include "autograd/grad_utils.h"
 #include "autograd/math/products.h"
+#include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
 
@@ -151,9 +152,9 @@ void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj
                        kw.first == "out" ? "tensorplay: chain_matmul(out=...) is not supported"
                                          : "chain_matmul() got an unexpected keyword argument '" + kw.first + "'");
     std::vector<Tensor> ms = tensors_of(in, a.args, 0);
-    in.warn_once("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+    in.warn_once(triggered_internally("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
                  "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
-                 "parameters.");
+                 "parameters.", "aten/src/ATen/native/LinearAlgebra.cpp"));
     for (const Tensor& m : ms)
       TP_CHECK(m.dim() == 2, "Tensor dimension is " + std::to_string(m.dim()) + ", expected 2 instead.");
     TP_CHECK(!ms.empty(), "chain_matmul(): Expected one or more matrices");
