@@ -107,6 +107,12 @@ void install_tuple_out_arguments(Interpreter& in, ModuleObj& torch);
 // `signatures` as FunctionSignature::toString prints them.
 [[noreturn]] void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,
                                             const std::vector<std::string>& signatures);
+// The signatures Python binds for torch.<name> (Note [Invalid combination]); null for a function not
+// in its table.
+const std::vector<std::string>* torch_signatures(const std::string& name);
+// Tensor.<name>(..., out=...): the invalid-combination TypeError when several method signatures are
+// plausible; otherwise nothing (the method's own parser then refuses the keyword).
+void check_method_out(Interpreter& in, const std::string& name, const CallArgs& a);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
 void install_torch_attributes(Interpreter& in, TorchModule& torch);
 // bindings/nn/module.cpp / bindings/optim/optimizers.cpp / bindings/numpy/ndarray.cpp / python/modules/copy.cpp

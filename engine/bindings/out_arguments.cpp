@@ -147,17 +147,7 @@ void check_dot_out(const Tensor& self, const Tensor& o) {
 // gen_python_functions.py does not bind. So torch.sum(x, out=t) matches no Python signature:
 // Note [Invalid combination]. mean (mean.dtype_out) and nansum (dim=None) do take out= without a dim.
 const std::vector<std::string>* signatures_without_out(const std::string& name) {
-  static const std::vector<std::string> sum = {
-      "(Tensor input, *, torch.dtype dtype = None)",
-      "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
-      "(Tensor input, tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"};
-  static const std::vector<std::string> prod = {
-      "(Tensor input, *, torch.dtype dtype = None)",
-      "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
-      "(Tensor input, name dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"};
-  if (name == "sum") return &sum;
-  if (name == "prod") return &prod;
-  return nullptr;
+  return name == "sum" || name == "prod" ? torch_signatures(name) : nullptr;
 }
 
 // The dim the dim overload binds: sum's `int[1]? dim` takes None, prod's `int dim` does not.
