@@ -91,6 +91,8 @@ void install_joining_out_arguments(Interpreter& in, ModuleObj& torch);
 // autograd refusal, and resize_output (the warning for a non-empty out of another shape).
 void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);
 void resize_output(const Tensor& out, const Shape& shape);
+// A dtype as caffe2::TypeMeta prints it in ATen's messages ("float", "long int").
+std::string type_meta_name(DType d);
 // The out= keyword removed from a call (nullptr when absent).
 ObjPtr pop_out_kwarg(CallArgs& a);
 // A structured kernel's resize_out: out must have the result's dtype and device.
