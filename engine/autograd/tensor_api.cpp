@@ -79,11 +79,12 @@ Callable<void()> register_hook(const Tensor& self, GradHook hook) {
 Tensor get_grad(const Tensor& self) {
   TensorImpl* impl = self.impl();
   if (!is_leaf(self) && !impl->retains_grad && !impl->grad) {
-    ctx().warn(
+    ctx().torch_warn(  // TensorBody.h (generated from aten/src/ATen/templates/TensorBody.h): grad()
         "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
         "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
         "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
-        "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.");
+        "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.",
+        "aten/src/ATen/core/TensorBody.h");
   }
   return Tensor(impl->grad);
 }

@@ -130,6 +130,7 @@ void def(AttrObj& target, const std::string& qualprefix, const std::string& name
 void method(ClassObj& tc, const std::string& name, Method m, ModuleObj* torch) {
   def(tc, "Tensor.", name, [name, m](Interpreter& in, CallArgs& a) -> ObjPtr {
     Tensor self = take_self(in, a);
+    check_method_out(in, name, a);  // no method signature takes out=: Note [Invalid combination]
     ArgParser p(in, name, a);
     ObjPtr r = m(in, self, p);
     p.finish();

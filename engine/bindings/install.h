@@ -91,6 +91,8 @@ void install_joining_out_arguments(Interpreter& in, ModuleObj& torch);
 // autograd refusal, and resize_output (the warning for a non-empty out of another shape).
 void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& inputs, const Tensor& out);
 void resize_output(const Tensor& out, const Shape& shape);
+// A dtype as caffe2::TypeMeta prints it in ATen's messages ("float", "long int").
+std::string type_meta_name(DType d);
 // The out= keyword removed from a call (nullptr when absent).
 ObjPtr pop_out_kwarg(CallArgs& a);
 // A structured kernel's resize_out: out must have the result's dtype and device.
@@ -107,6 +109,12 @@ void install_tuple_out_arguments(Interpreter& in, ModuleObj& torch);
 // `signatures` as FunctionSignature::toString prints them.
 [[noreturn]] void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,
                                             const std::vector<std::string>& signatures);
+// The signatures Python binds for torch.<name> (Note [Invalid combination]); null for a function not
+// in its table.
+const std::vector<std::string>* torch_signatures(const std::string& name);
+// Tensor.<name>(..., out=...): the invalid-combination TypeError when several method signatures are
+// plausible; otherwise nothing (the method's own parser then refuses the keyword).
+void check_method_out(Interpreter& in, const std::string& name, const CallArgs& a);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.
 void install_torch_attributes(Interpreter& in, TorchModule& torch);
 // bindings/nn/module.cpp / bindings/optim/optimizers.cpp / bindings/numpy/ndarray.cpp / python/modules/copy.cpp

@@ -4,6 +4,8 @@
 
 #include "core/error.h"
 
+#include <map>
+
 namespace tp::interp::lib {
 
 // Note [Invalid combination]: when no signature of a torch.* function accepts a call,
@@ -17,7 +19,76 @@ namespace tp::interp::lib {
 // not among its last pieces) or "...some of the arguments have invalid types: (...)" (a mismatch
 // marked !type!, as when stderr is not a terminal). The kwargs are listed in the order of the C++
 // unordered_map that holds them; for one kwarg that is the only order there is.
+//
+// A Tensor method is parsed the same way against the method's own signatures: python_variable_methods
+// binds no out= overload and self is no parameter, so each is the torch.* signature without
+// `Tensor input` and without `out` ("(Tensor input, *, Tensor out = None)" becomes "()"). A method
+// given out= therefore matches none: PythonArgParser::print_error counts the signatures whose
+// min_args <= given <= max_args (a parameter with " = default" is optional), and when exactly one is
+// plausible reparses against it, which raises "sum() got an unexpected keyword argument 'out'" (the
+// method's own ArgParser says the same); when several are, it raises the invalid combination above,
+// listing the method signatures (check_method_out).
 namespace {
+
+// FunctionSignature::toString of every overload Python binds, for the torch.* functions whose Tensor
+// method has several (gen_python_functions.py order; from the TypeErrors PyTorch 2.x prints, e.g.
+// pytorch/pytorch#157948 for max).
+const std::map<std::string, std::vector<std::string>>& signature_table() {
+  static const std::map<std::string, std::vector<std::string>> t = {
+      {"sum",
+       {"(Tensor input, *, torch.dtype dtype = None)",
+        "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"}},
+      {"prod",
+       {"(Tensor input, *, torch.dtype dtype = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"}},
+      {"mean",
+       {"(Tensor input, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"}},
+      {"max",
+       {"(Tensor input, *, Tensor out = None)", "(Tensor input, Tensor other, *, Tensor out = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, tuple of Tensors out = None)"}},
+      {"min",
+       {"(Tensor input, *, Tensor out = None)", "(Tensor input, Tensor other, *, Tensor out = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, tuple of Tensors out = None)"}},
+      {"median",
+       {"(Tensor input)", "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, tuple of Tensors out = None)"}},
+      {"cumsum",
+       {"(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None)"}},
+      {"cumprod",
+       {"(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None)"}},
+  };
+  return t;
+}
+
+// The method's signature: the function's without its `Tensor input` and `out` parameters.
+std::string method_signature(const std::string& sig) {
+  std::vector<std::string> kept;
+  bool star = false;
+  std::string body = sig.substr(1, sig.size() - 2);
+  size_t start = 0;
+  while (start <= body.size()) {
+    size_t end = body.find(", ", start);
+    std::string p = body.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (p == "*") star = true;
+    else if (p != "Tensor input" && p.find(" out") == std::string::npos) {
+      if (star) kept.push_back("*"), star = false;
+      kept.push_back(p);
+    }
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+  std::string out = "(";
+  for (size_t i = 0; i < kept.size(); ++i) out += (i ? ", " : "") + kept[i];
+  return out + ")";
+}
 
 // Py_TYPE(o)->tp_name: torch's own types carry their module.
 std::string tp_name(Interpreter& in, const ObjPtr& o) {
@@ -55,6 +126,31 @@ bool type_matches(const std::string& type, const std::string& given) {
 }
 
 }  // namespace
+
+const std::vector<std::string>* torch_signatures(const std::string& name) {
+  auto it = signature_table().find(name);
+  return it == signature_table().end() ? nullptr : &it->second;
+}
+
+void check_method_out(Interpreter& in, const std::string& name, const CallArgs& a) {
+  bool has_out = false;
+  for (const auto& kv : a.kwargs) has_out = has_out || kv.first == "out";
+  const std::vector<std::string>* fn = has_out ? torch_signatures(name) : nullptr;
+  if (!fn) return;
+  std::vector<std::string> sigs;
+  size_t given = a.args.size() + a.kwargs.size(), plausible = 0;
+  for (const auto& f : *fn) {
+    sigs.push_back(method_signature(f));
+    size_t min_args = 0, max_args = 0;
+    for (const auto& p : pieces(sigs.back())) {
+      if (p.empty() || p == "*") continue;
+      ++max_args;
+      if (p.find(" = ") == std::string::npos) ++min_args;
+    }
+    if (min_args <= given && given <= max_args) ++plausible;
+  }
+  if (plausible >= 2) throw_invalid_combination(in, name, a, sigs);
+}
 
 void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,
                                const std::vector<std::string>& signatures) {

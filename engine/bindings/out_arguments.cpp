@@ -91,6 +91,15 @@ namespace tp::interp::lib {
 // cummax_out / cummin_out (ReduceOps.cpp) instead check both dtypes first
 // (check_scalar_type_device_layout_equal: "expected scalar_type Float but found Double"), then
 // resize_output both to self's shape, then compute.
+// - Addbmm: addbmm_out (LinearAlgebra.cpp addbmm_impl_) computes, then result.resize_as_(self) (no
+//   warning), copies self in unless beta is 0, and each result.addmm_(batch1[b], batch2[b]) checks
+//   ADDMM_META: "self and mat2 must have the same dtype, but got Double and Float" (out stays resized);
+// - Kron: kron_out (CompositeImplicitAutograd, KronImpl::kron_out) resize_output's out first, then
+//   mul_out into a view of it: the refusal names mul and the dtype rule is Cast;
+// - torch.norm (torch/functional.py) calls linalg.vector_norm(..., out=out): Structured, refusal
+//   "linalg_vector_norm()".
+// chain_matmul(out=) is bindings/torch/products.cpp, normal(out=) and bernoulli(out=) are
+// bindings/torch/random.cpp, each with its own out path.
 // Factories with out= are bindings/out_factories.cpp.
 // resize_output (aten/src/ATen/native/Resize.cpp) warns when a non-empty out had another shape;
 // the write bumps out's version once; the call returns out itself.
@@ -98,7 +107,8 @@ namespace {
 
 enum class OutKind { Cast, SameDtype, AnyDtype, ScalarOverload, Structured, ReductionDtype, InputDtype, Where, Dot, Matmul,
                      ByteBool, SelfDtype, CastFromSelf, FloatOut, Tensordot, Inner, SelfDtypeFirst, BoolOnly,
-                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag, Diff, DiffCopy, Histc };
+                     SearchsortedDtype, BoolStructured, Nonzero, CompositeCopy, Nanmean, Diag, Diff, DiffCopy, Histc,
+                     Addbmm, Kron };
 
 // Ops whose outputs are not differentiable (bool / index results): no autograd refusal.
 bool not_differentiable(OutKind k) {
@@ -118,20 +128,6 @@ std::string self_dtype_mismatch(const std::string& name, DType self, DType out) 
   return name + "(): self and result must have the same scalar type";  // index_select_out_cpu_, masked_select_out_impl_cpu
 }
 
-std::string type_meta_name(DType d) {
-  switch (d) {
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Float16: return "c10::Half";
-    case DType::Int64: return "long int";
-    case DType::Int32: return "int";
-    case DType::Int16: return "short int";
-    case DType::Int8: return "signed char";
-    case DType::UInt8: return "unsigned char";
-    case DType::Bool: return "bool";
-  }
-  return scalar_type_name(d);
-}
 
 
 
@@ -147,17 +143,7 @@ void check_dot_out(const Tensor& self, const Tensor& o) {
 // gen_python_functions.py does not bind. So torch.sum(x, out=t) matches no Python signature:
 // Note [Invalid combination]. mean (mean.dtype_out) and nansum (dim=None) do take out= without a dim.
 const std::vector<std::string>* signatures_without_out(const std::string& name) {
-  static const std::vector<std::string> sum = {
-      "(Tensor input, *, torch.dtype dtype = None)",
-      "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
-      "(Tensor input, tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"};
-  static const std::vector<std::string> prod = {
-      "(Tensor input, *, torch.dtype dtype = None)",
-      "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
-      "(Tensor input, name dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"};
-  if (name == "sum") return &sum;
-  if (name == "prod") return &prod;
-  return nullptr;
+  return name == "sum" || name == "prod" ? torch_signatures(name) : nullptr;
 }
 
 // The dim the dim overload binds: sum's `int[1]? dim` takes None, prod's `int dim` does not.
@@ -213,6 +199,7 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
       bool scalar = self.dim() == 0 || other.dim() == 0;
       k = scalar ? OutKind::Cast : OutKind::Tensordot;
       check_out_requires_grad(scalar ? "mul" : "tensordot", inputs, o);
+    } else if (k == OutKind::Kron) {  // kron_out resizes out before mul_out refuses autograd
     } else if (!not_differentiable(k)) {
       check_out_requires_grad(op, inputs, o);
     }
@@ -328,6 +315,27 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
         break;
       case OutKind::Histc:
         break;
+      case OutKind::Addbmm: {  // addbmm_impl_: result.resize_as_(self), copy_(self) unless beta is 0, addmm_ per batch
+        native::resize_(o, result.sizes(), std::nullopt);  // resize_as_: no warning
+        Tensor batch2 = tensor_param(again, 2, "batch2");
+        bool batches = tensor_param(again, 1, "batch1").sizes()[0] > 0;
+        if (batches && o.dtype() != batch2.dtype()) {  // ADDMM_META of result.addmm_(batch1[0], batch2[0])
+          ObjPtr beta = nullptr;
+          for (const auto& kv : again.kwargs)
+            if (kv.first == "beta") beta = kv.second;
+          if (!beta || to_double(in, beta) != 0) native::write_result_(o, native::expand(self, result.sizes()));
+          throw TorchError("RuntimeError", "self and mat2 must have the same dtype, but got " +
+                                               scalar_type_name(o.dtype()) + " and " + scalar_type_name(batch2.dtype()));
+        }
+        break;
+      }
+      case OutKind::Kron:  // kron_out: resize_output(result, shape), then mul_out into a view of it (Cast)
+        resize_output(o, result.sizes());
+        check_out_requires_grad("mul", inputs, o);
+        TP_CHECK(can_cast(result.dtype(), o.dtype()), "result type " + scalar_type_name(result.dtype()) +
+                                                          " can't be cast to the desired output type " +
+                                                          scalar_type_name(o.dtype()));
+        break;
       case OutKind::Diag:  // diag_embed_out / diagonal_copy_out (autogen'd): resize_output, then copy_ (casts)
         result = native::to(result, o.dtype(), o.device(), false);
         break;
@@ -398,16 +406,6 @@ void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name,
   });
 }
 
-void refuse_out(ModuleObj& torch, const std::string& name) {
-  ObjPtr plain = torch.get(name);
-  TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
-  def(torch, "torch.", name, [plain, name](Interpreter& in, CallArgs& a) -> ObjPtr {
-    for (const auto& kv : a.kwargs)
-      if (kv.first == "out") throw TorchError("NotImplementedError", "tensorplay: " + name + "(out=...) is not supported");
-    return in.call(plain, std::move(a));
-  });
-}
-
 // {torch name, the op its autograd refusal names} per rule, from native_functions.yaml and the
 // meta / out functions named in Note [out= arguments].
 struct OutEntry { const char* name; const char* op; };
@@ -473,12 +471,22 @@ const OutEntry kStructuredIndexing[] = {
 const OutEntry kSelfDtype[] = {
     {"nan_to_num", "nan_to_num"}, {"take", "take"}, {"index_select", "index_select"}, {"masked_select", "masked_select"},
 };
-// PyTorch has out= for these, the playground not yet (their out paths have checks of their own).
-const char* const kRefused[] = {
-    "addbmm", "kron", "chain_matmul", "norm", "normal", "bernoulli",
-};
-
 }  // namespace
+
+std::string type_meta_name(DType d) {
+  switch (d) {
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Float16: return "c10::Half";
+    case DType::Int64: return "long int";
+    case DType::Int32: return "int";
+    case DType::Int16: return "short int";
+    case DType::Int8: return "signed char";
+    case DType::UInt8: return "unsigned char";
+    case DType::Bool: return "bool";
+  }
+  return scalar_type_name(d);
+}
 
 ObjPtr pop_out_kwarg(CallArgs& a) {
   for (size_t k = 0; k < a.kwargs.size(); ++k)
@@ -523,11 +531,12 @@ void check_out_requires_grad(const std::string& op, const std::vector<Tensor>& i
 void resize_output(const Tensor& out, const Shape& shape) {
   if (out.sizes() == shape) return;
   if (out.numel() != 0)  // aten/src/ATen/native/Resize.cpp resize_output_check
-    ctx().warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
+    ctx().torch_warn("An output with one or more elements was resized since it had shape " + shape_str(out.sizes()) +
                ", which does not match the required output shape " + shape_str(shape) +
                ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized "
                "unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, "
-               "inplace, to zero elements with t.resize_(0).");
+               "inplace, to zero elements with t.resize_(0).",
+                     "aten/src/ATen/native/Resize.cpp");
   native::resize_(out, shape, std::nullopt);
 }
 
@@ -574,7 +583,10 @@ void install_out_arguments(Interpreter& in, ModuleObj& torch) {
   install_factory_out_arguments(in, torch);
   install_joining_out_arguments(in, torch);
   install_tuple_out_arguments(in, torch);
-  for (const char* name : kRefused) refuse_out(torch, name);
+  add_out_variant(in, torch, "addbmm", "addbmm", OutKind::Addbmm);
+  add_out_variant(in, torch, "kron", "kron", OutKind::Kron);
+  // torch.norm (torch/functional.py) passes out= to linalg.vector_norm, a structured kernel
+  add_out_variant(in, torch, "norm", "linalg_vector_norm", OutKind::Structured);
 }
 
 }  // namespace tp::interp::lib

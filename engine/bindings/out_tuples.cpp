@@ -51,9 +51,7 @@ void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string&
     if (name == "median" && !has_dim) {  // median(Tensor self) has no out overload Python binds
       CallArgs given = a;
       given.kwargs.emplace_back("out", out);
-      throw_invalid_combination(in, name, given, {"(Tensor input)",
-                                                  "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
-                                                  "(Tensor input, name dim, bool keepdim = False, *, tuple of Tensors out = None)"});
+      throw_invalid_combination(in, name, given, *torch_signatures("median"));
     }
     bool pair = (out->kind == Kind::Tuple || out->kind == Kind::List) && sequence_items(in, out).size() == fields.size();
     std::vector<ObjPtr> outs = pair ? sequence_items(in, out) : std::vector<ObjPtr>{};

@@ -112,6 +112,14 @@ void Context::warn(const std::string& message, const std::string& category) {
   if (on_warning) on_warning(category, message);
 }
 
+void Context::torch_warn(const std::string& message, const char* source_file) {
+  warn(triggered_internally(message, source_file));
+}
+
+std::string triggered_internally(const std::string& message, const char* source_file) {
+  return message + " (Triggered internally at " + source_file + ".)";
+}
+
 Context& ctx() {
   TP_INTERNAL_ASSERT(current_context != nullptr, "no engine context installed (missing ContextGuard)");
   return *current_context;

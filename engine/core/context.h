@@ -59,6 +59,9 @@ class Context {
   // Warnings leave through this callback as (category, message), e.g. ("UserWarning", "...").
   Callable<void(const std::string&, const std::string&)> on_warning;
   void warn(const std::string& message, const std::string& category = "UserWarning");
+  // A warning PyTorch raises from its C++ with TORCH_WARN / TORCH_WARN_ONCE: the message with the
+  // normalised C++ location, Note [Warnings from PyTorch's C++] (bindings/autograd/anomaly_mode.cpp).
+  void torch_warn(const std::string& message, const char* source_file);
 
   // torch.autograd.graph.saved_tensors_hooks: a stack of hook-pair makers; only the innermost packs.
   std::vector<Callable<std::shared_ptr<SavedTensorHooks>()>> saved_tensor_hooks;
@@ -87,7 +90,11 @@ class Context {
   size_t storage_prune_mark_ = 0;
 };
 
-Context& ctx();  // the current context (InternalError if none is installed)
+Context& ctx();
+
+// Note [Warnings from PyTorch's C++] (bindings/autograd/anomaly_mode.cpp): `message` followed by
+// " (Triggered internally at <source_file>.)", source_file relative to the PyTorch tree.
+std::string triggered_internally(const std::string& message, const char* source_file);  // the current context (InternalError if none is installed)
 
 class ContextGuard {
  public:

@@ -158,7 +158,8 @@ Tensor cov(const Tensor& self, int64_t correction, const Tensor& fweights, const
                            ? sub(w_sum, div(mul(corr, sum(mul(w, aweights), {}, false, std::nullopt)), w_sum))
                            : sub(w_sum, corr);
   if (native::item(norm_factor).to_double() <= 0) {
-    ctx().warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of observations.");
+    ctx().torch_warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of observations.",
+                     "aten/src/ATen/native/Correlation.cpp");
     norm_factor = zeros_like(norm_factor);
   }
   in = sub(in, unsqueeze(avg, 1));

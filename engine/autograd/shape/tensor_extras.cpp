@@ -48,8 +48,9 @@ Tensor masked_scatter_value(const Tensor& self, const Tensor& mask, const Tensor
   TP_CHECK(self.dtype() == source.dtype(), "masked_scatter: expected self and source to have same dtypes but got" +
                                                scalar_type_name(self.dtype()) + " and " + scalar_type_name(source.dtype()));
   if (mask.dtype() == DType::UInt8)
-    ctx().warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
-               "mask with dtype torch.bool instead.");
+    ctx().torch_warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
+                     "mask with dtype torch.bool instead.",
+                     "aten/src/ATen/native/TensorAdvancedIndexing.cpp");
   TP_CHECK(mask.dtype() == DType::Bool || mask.dtype() == DType::UInt8,
            "masked_scatter_ only supports boolean masks, but got mask with dtype " + scalar_type_name(mask.dtype()));
   Tensor m = native::contiguous(native::expand(mask, self.sizes()));

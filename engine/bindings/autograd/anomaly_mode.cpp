@@ -16,6 +16,18 @@
 // are printed exactly as traceback.format_list prints them; frames inside PyTorch's Python code
 // (torch/nn/modules/module.py's _wrapped_call_impl / _call_impl around a Module's forward) are
 // not, because the playground's library has no Python source.
+//
+// Note [Warnings from PyTorch's C++]: the same rule for every warning. One that PyTorch raises from
+// its C++ with TORCH_WARN / TORCH_WARN_ONCE reaches Python through torch/csrc/Exceptions.cpp
+// (PyWarningHandler), which appends its C++ location to the message:
+//   "<message> (Triggered internally at /pytorch/aten/src/ATen/native/Resize.cpp:35.)"
+// (the path is the build's, /pytorch/..., ../..., /opt/conda/...; TensorBody.h is generated into
+// build/). The playground appends it in one fixed form, the file relative to the PyTorch tree and
+// no line number (Context::torch_warn, triggered_internally in core/context.h):
+//   "<message> (Triggered internally at aten/src/ATen/native/Resize.cpp.)"
+// A warning PyTorch raises from Python (warnings.warn in torch/*.py) or from C++ through
+// PyErr_WarnEx directly (torch.range, torch.tensor(tensor), ctx.saved_variables) has no such suffix.
+// The location before "UserWarning:" is the Python frame that called into C++, as for any warning.
 #include "bindings/install.h"
 #include "core/context.h"
 
@@ -32,7 +44,7 @@ void set_anomaly(Interpreter& in, bool enabled, bool check_nan) {
   Interpreter* ip = &in;
   c.forward_stack = [ip]() { return ip->format_stack(); };
   c.report_anomaly = [ip](const std::string& message) {
-    ip->warn_explicit(message + " (Triggered internally at torch/csrc/autograd/python_anomaly_mode.cpp.)",
+    ip->warn_explicit(triggered_internally(message, "torch/csrc/autograd/python_anomaly_mode.cpp"),
                       "UserWarning", "torch/autograd/graph.py",
                       "return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the "
                       "backward pass");

@@ -54,8 +54,8 @@ void set_padding(Interpreter& in, const ObjPtr& padding, const Tensor& weight, C
     a.padding_hi[i] = total - total / 2;
   }
   if (a.padding_lo != a.padding_hi)  // ATen then pads the input explicitly (TORCH_WARN_ONCE)
-    in.warn_once("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy "
-                 "of the input be created");
+    in.warn_once(triggered_internally("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy "
+                 "of the input be created", "aten/src/ATen/native/Convolution.cpp"));
 }
 
 Tensor conv_call(Interpreter& in, const Tensor& x, const Tensor& w, const Tensor& b, int64_t S, const ObjPtr& stride,

@@ -41,9 +41,10 @@ ObjPtr tensor_property(Interpreter& in, const ObjPtr& self, const std::string& n
     return in.make_bool(false);
   if (name == "T") {
     if (t.dim() != 2 && t.dim() != 0)
-      in.warn_once("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
+      in.warn_once(triggered_internally("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
               "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices "
-              "or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.");
+              "or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
+                                       "aten/src/ATen/native/TensorShape.cpp"));
     Shape dims;
     for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
     return in.wrap_tensor(tp::permute(t, dims));

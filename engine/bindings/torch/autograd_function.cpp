@@ -236,8 +236,9 @@ ObjPtr process_outputs(Interpreter& in, FunctionCtxObj& c, const std::shared_ptr
       TP_CHECK(!(var.is_leaf() && var.requires_grad()),
                "a leaf Variable that requires grad has been used in an in-place operation.");
       if (!is_input)
-        in.warn("Only input Tensors should be given to ctx.mark_dirty(). If a Tensor is not an input, there is no "
-                "need to pass it to mark_dirty().");
+        in.warn(triggered_internally("Only input Tensors should be given to ctx.mark_dirty(). If a Tensor is not an "
+                                     "input, there is no need to pass it to mark_dirty().",
+                                     "torch/csrc/autograd/custom_function.cpp"));
       TP_CHECK(!(var.impl()->base && num_outputs > 1),
                "If your Function modifies inplace an input that is a view of another Tensor, your Function cannot "
                "return more than one Tensor. This is not supported by the current autograd engine. You should either "

@@ -54,10 +54,11 @@ ObjPtr frombuffer(Interpreter& in, CallArgs& a) {
   if (buffer->kind != Kind::Bytes) throw TorchError("RuntimeError", "could not retrieve buffer from object");
   auto& bytes = static_cast<BytesObj&>(*buffer);
   if (!bytes.is_bytearray)  // bytes has no writable buffer
-    in.warn_once("The given buffer is not writable, and PyTorch does not support non-writable tensors. This means you "
+    in.warn_once(triggered_internally("The given buffer is not writable, and PyTorch does not support non-writable tensors. This means you "
                  "can write to the underlying (supposedly non-writable) buffer using the tensor. You may want to copy "
                  "the buffer to protect its data or make it writable before converting it to a tensor. This type of "
-                 "warning will be suppressed for the rest of this program.");
+                 "warning will be suppressed for the rest of this program.",
+                                     "torch/csrc/utils/tensor_new.cpp"));
 
   int64_t len = bytes_size(bytes), elsize = int64_t(itemsize(dtype));
   std::string s_len = std::to_string(len), s_off = std::to_string(offset);

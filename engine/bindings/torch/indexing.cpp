@@ -121,7 +121,8 @@ Indexed apply_indices(Interpreter& in, const Tensor& self, const ObjPtr& index) 
       case Kind::Tensor: {
         Tensor t = tensor_of(it);
         if (t.dtype() == DType::UInt8) {  // expandTensors: a byte tensor is a (deprecated) mask
-          ctx().warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.");
+          ctx().torch_warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.",
+                           "aten/src/ATen/native/IndexingUtils.h");
           t = tp::to(t, DType::Bool, t.device(), false);
         }
         if (t.dim() == 0 && is_integral(t.dtype(), false)) {  // a 0-dim integer tensor acts like an int

@@ -4,6 +4,7 @@
 // (ReduceOps.cpp diff_helper: narrow(dim, 1, len) - narrow(dim, 0, len), n times).
 #include <memory>
 #include "bindings/install.h"
+#include "core/context.h"
 #include "core/error.h"
 #include "ops/math/bitwise.h"
 
@@ -169,7 +170,8 @@ void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     if (indexing.empty()) {
       if (!*warned) {
         *warned = true;
-        in.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.");
+        in.warn(triggered_internally("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.",
+                                     "aten/src/ATen/native/TensorShape.cpp"));
       }
       indexing = "ij";
     }

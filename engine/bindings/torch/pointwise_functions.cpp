@@ -3,6 +3,7 @@
 // lgamma/digamma, deg2rad/rad2deg, atan2 (arctan2)/hypot/fmax/fmin, logical_and/or/xor, nan_to_num and addcmul/addcdiv
 // (value=), with their in-place `_` forms where PyTorch has them.
 #include "autograd/math/binary_math.h"
+#include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
 
@@ -93,9 +94,9 @@ void install_pointwise_functions(Interpreter& in, ModuleObj& torch, ClassObj& tc
     const Tensor& other = tensor_arg(in, p.required("other", 0), "cross", "other", 2);
     auto dim = opt_int(in, p.get("dim", 1), "argument 'dim'");
     if (!dim) {
-      in.warn_once("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim explicitly "
+      in.warn_once(triggered_internally("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim explicitly "
                 "or simply use torch.linalg.cross.\nThe default value of dim will change to agree with that of "
-                "linalg.cross in a future release.");
+                "linalg.cross in a future release.", "aten/src/ATen/native/Cross.cpp"));
       for (int64_t i = 0; i < self.dim() && !dim; ++i)
         if (self.sizes()[size_t(i)] == 3) dim = i;
       TP_CHECK(dim.has_value(), "no dimension of size 3 in input");

@@ -2,8 +2,10 @@
 // chain_matmul, torch.linalg.multi_dot and addr / addr_ (autograd/math/products.h).
 #include "autograd/grad_utils.h"
 #include "autograd/math/products.h"
+#include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "ops/native.h"
 
 namespace tp::interp::lib {
 
@@ -145,20 +147,44 @@ void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj
   }
 
   // LinearAlgebra.cpp chain_matmul(*matrices): deprecated (warned once), all 2-D, one matrix cloned.
+  // With out= (torch/functional.py passes it on) chain_matmul_out: one matrix is resize_output + copy_
+  // (through autograd); more go to linalg_multi_dot_out, whose multi_dot_impl checks the matrices,
+  // then out's dtype ("multi_dot(): expected out tensor to have dtype float but got double"), then
+  // resize_output, then mm_out refuses autograd as "mm()".
   def(torch, "torch.", "chain_matmul", [](Interpreter& in, CallArgs& a) -> ObjPtr {
-    for (auto& kw : a.kwargs)
-      throw TorchError(kw.first == "out" ? "NotImplementedError" : "TypeError",
-                       kw.first == "out" ? "tensorplay: chain_matmul(out=...) is not supported"
-                                         : "chain_matmul() got an unexpected keyword argument '" + kw.first + "'");
+    ObjPtr out;
+    for (auto& kw : a.kwargs) {
+      if (kw.first == "out") {
+        out = kw.second;
+        continue;
+      }
+      throw TorchError("TypeError", "chain_matmul() got an unexpected keyword argument '" + kw.first + "'");
+    }
+    if (!is_none(out) && !is_tensor(out))
+      throw TorchError("TypeError", "chain_matmul(): argument 'out' must be Tensor, not " + in.type_name(out));
     std::vector<Tensor> ms = tensors_of(in, a.args, 0);
-    in.warn_once("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+    in.warn_once(triggered_internally("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
                  "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
-                 "parameters.");
+                 "parameters.", "aten/src/ATen/native/LinearAlgebra.cpp"));
     for (const Tensor& m : ms)
       TP_CHECK(m.dim() == 2, "Tensor dimension is " + std::to_string(m.dim()) + ", expected 2 instead.");
     TP_CHECK(!ms.empty(), "chain_matmul(): Expected one or more matrices");
-    if (ms.size() == 1) return in.wrap_tensor(tp::clone(ms[0]));
-    return in.wrap_tensor(tp::multi_dot(ms));
+    if (is_none(out)) return in.wrap_tensor(ms.size() == 1 ? tp::clone(ms[0]) : tp::multi_dot(ms));
+    const Tensor& o = tensor_of(out);
+    if (ms.size() == 1) {
+      resize_output(o, ms[0].sizes());
+      tp::copy_(o, ms[0]);
+      return out;
+    }
+    Tensor result = tp::multi_dot(ms);  // multi_dot_impl's checks of the matrices come first
+    TP_CHECK(o.dtype() == ms[0].dtype(), "multi_dot(): expected out tensor to have dtype " +
+                                             type_meta_name(ms[0].dtype()) + " but got " + type_meta_name(o.dtype()));
+    TP_CHECK(o.device() == ms[0].device(), "multi_dot(): expected out tensor to be on device " + ms[0].device().str() +
+                                               " but got " + o.device().str());
+    resize_output(o, result.sizes());
+    check_out_requires_grad("mm", ms, o);
+    native::write_result_(o, result);
+    return out;
   });
   def(linalg, "torch.linalg.", "multi_dot", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.linalg.multi_dot", a);
