@@ -125,6 +125,18 @@ void write_ids(JsonWriter& w, const World& world, const std::vector<ObjPtr>& ite
   w.key("len").value(int64_t(items.size()));
 }
 
+// Immutable objects (and a tensor's Python object, which always wraps the same tensor): their
+// JSON is the same at every step.
+bool fixed_json(Kind k) {
+  switch (k) {
+    case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::Slice:
+    case Kind::Ellipsis: case Kind::Range: case Kind::Size: case Kind::DType: case Kind::Device: case Kind::Tensor:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string object_json(const World& world, interp::Interpreter& in, const ObjPtr& o) {
   JsonWriter w;
   w.begin_object();
@@ -440,7 +452,11 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   Entries entries;
   std::vector<ObjPtr> objects = world.objects;
   std::sort(objects.begin(), objects.end(), [](const ObjPtr& a, const ObjPtr& b) { return a->id < b->id; });
-  for (const ObjPtr& o : objects) entries.push_back({o->id, object_json(world, in, o)});
+  for (const ObjPtr& o : objects) {
+    // an object whose JSON can never change, shown before, is not serialised again
+    if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) entries.push_back({o->id, std::string()});
+    else entries.push_back({o->id, object_json(world, in, o)});
+  }
   write_changed(w, "objects", objects_, entries, keyframe, removed_objects, false);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
