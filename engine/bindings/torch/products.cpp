@@ -181,9 +181,15 @@ void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj
     if (!is_none(out) && !is_tensor(out))
       throw TorchError("TypeError", "chain_matmul(): argument 'out' must be Tensor, not " + in.type_name(out));
     std::vector<Tensor> ms = tensors_of(in, a.args, 0);
-    in.warn_once(triggered_internally("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
-                 "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
-                 "parameters.", "aten/src/ATen/native/LinearAlgebra.cpp"));
+    // TORCH_WARN_ONCE, reached from torch/functional.py's chain_matmul: its frame is the location
+    // (Note [Warnings from PyTorch's C++]); warn_explicit shows one location's message once.
+    in.warn_explicit(triggered_internally("torch.chain_matmul is deprecated and will be removed in a future PyTorch "
+                                          "release. Use torch.linalg.multi_dot instead, which accepts a list of two or "
+                                          "more tensors rather than multiple parameters.",
+                                          "aten/src/ATen/native/LinearAlgebra.cpp"),
+                     "UserWarning", "torch/functional.py",
+                     is_none(out) ? "return _VF.chain_matmul(matrices)  # type: ignore[attr-defined]"
+                                  : "return _VF.chain_matmul(matrices, out=out)  # type: ignore[attr-defined]");
     for (const Tensor& m : ms)
       TP_CHECK(m.dim() == 2, "Tensor dimension is " + std::to_string(m.dim()) + ", expected 2 instead.");
     TP_CHECK(!ms.empty(), "chain_matmul(): Expected one or more matrices");
