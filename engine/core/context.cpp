@@ -45,6 +45,13 @@ StoragePtr Context::new_storage(Device device, size_t nbytes) {
   return s;
 }
 
+StoragePtr Context::new_storage_view(const StoragePtr& base, size_t byte_offset, size_t nbytes) {
+  check_memory_cap(nbytes);  // the view's mirror of the bytes
+  auto s = std::make_shared<Storage>(++last_storage_id_, base, byte_offset, nbytes, alloc);
+  storages_.push_back(s);
+  return s;
+}
+
 // resize_bytes_cpu's check. A storage moved to shared memory keeps resizable() == True but has no
 // allocator any more (THPStorage_shareFd sets the shm storage's nullptr allocator), so PyTorch
 // crashes on the reallocation: the playground says so instead.

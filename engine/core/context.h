@@ -33,6 +33,8 @@ class Context {
   // Allocates a zeroed storage with a fresh id and a simulated address on `device`.
   // Throws a MemoryError-style RuntimeError naming the cap when it would be exceeded.
   StoragePtr new_storage(Device device, size_t nbytes);
+  // A storage over nbytes of `base` from byte_offset on, with a fresh id: Note [Storage views].
+  StoragePtr new_storage_view(const StoragePtr& base, size_t byte_offset, size_t nbytes);
   // Grows `s` to nbytes at a fresh simulated address (resize_); same cap check as new_storage.
   void grow_storage(Storage& s, size_t nbytes);
   // UntypedStorage.resize_(nbytes): any size, a reallocation (Storage::reallocate). Refuses a

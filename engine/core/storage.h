@@ -25,16 +25,35 @@ class Storage {
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
+  // Note [Storage views]: a storage over `nbytes` bytes of `base` from byte `byte_offset` on, as
+  // torch.frombuffer makes one over a buffer's memory (at::for_blob at buffer + offset): not
+  // resizable, data_ptr = base's + byte_offset, and a write through either is seen by the other.
+  // The bytes are mirrored in the view's own aligned words (an offset need not be a multiple of the
+  // element size, and kernels read elements through typed pointers): data() first copies the base's
+  // bytes in when the base was written since, and mark_written() copies the view's bytes back out.
+  // Both share the base's write counter, so the trace re-reads either when either is written.
+  Storage(int64_t id, std::shared_ptr<Storage> base, size_t byte_offset, size_t nbytes,
+          std::shared_ptr<AllocationStats> stats);
+
   int64_t id() const { return id_; }
   const Device& device() const { return device_; }
   size_t nbytes() const { return nbytes_; }
   uint64_t address() const { return address_; }  // simulated data_ptr of byte 0
-  uint8_t* data() { return reinterpret_cast<uint8_t*>(words_.data()); }
-  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(words_.data()); }
+  uint8_t* data() {
+    if (base_) sync_from_base();
+    return reinterpret_cast<uint8_t*>(words_.data());
+  }
+  const uint8_t* data() const {
+    if (base_) sync_from_base();
+    return reinterpret_cast<const uint8_t*>(words_.data());
+  }
+  // The storage this one views (null for one that owns its bytes) and where in it.
+  const std::shared_ptr<Storage>& base() const { return base_; }
+  size_t byte_offset() const { return byte_offset_; }
 
   // Bumped by every kernel that writes; the trace copies a storage's bytes only when it moved.
-  uint64_t write_count() const { return write_count_; }
-  void mark_written() { ++write_count_; }
+  uint64_t write_count() const { return base_ ? base_->write_count() : write_count_; }
+  void mark_written();
 
   // resize_bytes_cpu: a bigger buffer at `new_address`, the old bytes copied to its front and the
   // rest zeroed (uninitialised in PyTorch). The Storage object stays: every tensor sharing it sees
@@ -49,18 +68,19 @@ class Storage {
   void set_resizable(bool r) { resizable_ = r; }
   // Moved to shared memory by share_memory_() (THPStorage_shareFd): a new buffer, same bytes.
   bool shared() const { return shared_; }
-  void move_to_shared(uint64_t new_address) {
-    shared_ = true;
-    address_ = new_address;
-    mark_written();
-  }
+  // A view gets bytes of its own there (THPStorage_shareFd copies into the shm segment).
+  void move_to_shared(uint64_t new_address);
 
  private:
   int64_t id_;
   Device device_;
   size_t nbytes_;
   uint64_t address_;
-  std::vector<uint64_t> words_;  // 8-byte aligned backing so every dtype is aligned
+  mutable std::vector<uint64_t> words_;  // 8-byte aligned backing so every dtype is aligned
+  std::shared_ptr<Storage> base_;        // Note [Storage views]
+  size_t byte_offset_ = 0;
+  mutable uint64_t synced_ = ~uint64_t(0);  // the base's write count the mirror holds
+  void sync_from_base() const;
   uint64_t write_count_ = 0;
   bool resizable_ = true, shared_ = false;
   std::shared_ptr<AllocationStats> stats_;

@@ -534,6 +534,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     mw.key("device").value(s.device().str());
     mw.key("nbytes").value(uint64_t(s.nbytes()));
     mw.key("data_ptr").value(s.address());
+    if (s.base())  // Note [Storage views] (core/storage.h): torch.frombuffer's storage over a bytearray's
+      mw.key("views").begin_object().key("storage").value(s.base()->id()).key("byte_offset").value(uint64_t(s.byte_offset())).end_object();
     mw.key("dtype").value(dtype_short_name(d));
     mw.key("numel").value(numel);
     mw.key("write_count").value(s.write_count());

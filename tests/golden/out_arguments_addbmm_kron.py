@@ -13,6 +13,8 @@
 #   to linalg_multi_dot_out, where multi_dot_impl checks out's dtype as caffe2::TypeMeta prints it
 #   ("multi_dot(): expected out tensor to have dtype float but got double"), then mm_out; the
 #   deprecation warning (TORCH_WARN_ONCE) goes to stderr.
+#   torch.linalg.multi_dot(tensors, out=) is that same linalg_multi_dot_out: a 1-D first / last tensor
+#   drops its dimension from the result ([2] x [2, 3] x [3] gives shape []).
 # - torch.norm (torch/functional.py) passes out= to torch.linalg.vector_norm, a structured kernel:
 #   "Expected out tensor to have dtype float, but got double instead".
 import torch
@@ -53,6 +55,12 @@ except RuntimeError as e:
     print(e)
 one = torch.empty(0)
 print(torch.chain_matmul(torch.eye(2), out=one), one._version)
+m = torch.empty(0)
+print(torch.linalg.multi_dot([torch.tensor([1., 2.]), torch.ones(2, 3), torch.tensor([1., 0., 1.])], out=m) is m, m, m._version)
+try:
+    torch.linalg.multi_dot([torch.ones(2, 2), torch.ones(2, 2)], out=torch.empty(0, dtype=torch.int64))
+except RuntimeError as e:
+    print(e)
 
 n = torch.empty(0)
 print(torch.norm(torch.tensor([3., 4.]), out=n) is n, n, n._version)

@@ -96,3 +96,38 @@ TEST_CASE("resize_storage: a reallocation keeping the leading bytes; refusals", 
   CHECK(u.storage()->resizable());  // still "resizable", but PyTorch would crash: refused
   CHECK_THROWS_AS(c.resize_storage(*u.storage(), 16), TorchError);
 }
+
+TEST_CASE("storage views: bytes of a base at an offset, written either way, one write count", "[core][storage]") {
+  // Note [Storage views] (core/storage.h): what torch.frombuffer makes over a bytearray's storage.
+  Context c;
+  ContextGuard g(c);
+  StoragePtr base = c.new_storage(Device{}, 8);
+  for (uint8_t i = 0; i < 8; ++i) base->data()[i] = i;
+  base->mark_written();
+  StoragePtr view = c.new_storage_view(base, 3, 4);  // bytes 3..6, an address no element type aligns
+  CHECK(view->id() != base->id());
+  CHECK(view->base() == base);
+  CHECK(view->byte_offset() == 3);
+  CHECK(view->nbytes() == 4);
+  CHECK(view->address() == base->address() + 3);
+  CHECK_FALSE(view->resizable());
+  CHECK(view->data()[0] == 3);
+  CHECK(reinterpret_cast<uintptr_t>(view->data()) % 8 == 0);  // kernels read typed elements from it
+  base->data()[4] = 40;  // a write through the base ...
+  base->mark_written();
+  CHECK(view->write_count() == base->write_count());
+  CHECK(view->data()[1] == 40);  // ... is seen through the view
+  view->data()[3] = 60;  // a write through the view ...
+  uint64_t before = base->write_count();
+  view->mark_written();
+  CHECK(base->write_count() == before + 1);
+  CHECK(base->data()[6] == 60);  // ... is seen through the base
+  CHECK(base->data()[7] == 7);   // and nothing past the view's bytes moved
+  CHECK_THROWS_AS(c.resize_storage(*view, 16), TorchError);
+  c.share_storage(*view);  // share_memory_ copies into a segment of its own: no longer a view
+  CHECK(view->base() == nullptr);
+  CHECK(view->data()[3] == 60);
+  view->data()[0] = 99;
+  view->mark_written();
+  CHECK(base->data()[3] == 3);
+}

@@ -59,6 +59,19 @@ TEST_CASE("TORCH_WARN warnings end with their normalised C++ location", "[librar
         "  z = torch.ones(2, 3, 4).T\n");
 }
 
+TEST_CASE("a C++ warning reached through PyTorch's own Python is located in that file", "[library][warnings]") {
+  // aten/src/ATen/native/TensorShape.cpp meshgrid: TORCH_WARN_ONCE, called by torch/functional.py's
+  // _meshgrid ("return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]"), whose frame
+  // PyErr_WarnEx reports; PyTorch 2.3 prints ".../torch/functional.py:512: UserWarning: torch.meshgrid: ...
+  // (Triggered internally at .../aten/src/ATen/native/TensorShape.cpp:3587.)" and that source line.
+  CHECK(stderr_of("import torch\n"
+                  "a, b = torch.meshgrid(torch.arange(2), torch.arange(3))\n"
+                  "a, b = torch.meshgrid(torch.arange(2), torch.arange(3))\n") ==
+        "torch/functional.py: UserWarning: torch.meshgrid: in an upcoming release, it will be required to pass the "
+        "indexing argument. (Triggered internally at aten/src/ATen/native/TensorShape.cpp.)\n"
+        "  return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]\n");
+}
+
 TEST_CASE("warnings raised from Python or through PyErr_WarnEx have no C++ location", "[library][warnings]") {
   // torch/storage.py _warn_typed_storage_removal: warnings.warn(message, UserWarning, stacklevel=...)
   CHECK(stderr_of("import torch\n"

@@ -27,7 +27,10 @@
 //   "<message> (Triggered internally at aten/src/ATen/native/Resize.cpp.)"
 // A warning PyTorch raises from Python (warnings.warn in torch/*.py) or from C++ through
 // PyErr_WarnEx directly (torch.range, torch.tensor(tensor), ctx.saved_variables) has no such suffix.
-// The location before "UserWarning:" is the Python frame that called into C++, as for any warning.
+// The location before "UserWarning:" is the Python frame that called into C++, as for any warning:
+// the learner's line, or, when PyTorch's own Python made the call (torch/functional.py's meshgrid
+// and chain_matmul call _VF), that file in the fixed form above ("torch/functional.py: UserWarning:
+// ...", no line number) followed by its source line.
 #include "bindings/install.h"
 #include "core/context.h"
 

@@ -2,13 +2,12 @@
 // memory of a bytes-like object, with no copy (torch/csrc/utils/tensor_new.cpp tensor_frombuffer;
 // the signature from torch/csrc/autograd/python_torch_functions_manual.cpp).
 //
-// A bytearray's bytes already live in an engine Storage (Note [Bytes in a storage],
-// python/objects/bytes.cpp), so the tensor is put on that Storage object itself. PyTorch wraps the
-// pointer buffer + offset in a new storage of count * itemsize bytes instead; the two agree on
-// everything a program sees (values, writes either way, data_ptr) when offset is 0, the lesson's case.
-// With an offset the tensor here is a view at storage_offset = offset / itemsize of the whole
-// buffer (PyTorch: offset 0 of a smaller storage), and an offset that is not a multiple of the
-// element size cannot be a view at all: that one says it is not built yet.
+// A bytearray's bytes live in an engine Storage (Note [Bytes in a storage], python/objects/bytes.cpp).
+// As PyTorch wraps the pointer buffer + offset in a new storage of count * itemsize bytes (for_blob,
+// not resizable, data_ptr = the buffer's address + offset), the tensor gets a new storage viewing
+// those bytes of the bytearray's (Note [Storage views], core/storage.h) at storage_offset 0: writes
+// either way are seen by the other, and any byte offset works, a multiple of the element size or not
+// (PyTorch reads the elements unaligned).
 #include "autograd/functions.h"
 #include "bindings/install.h"
 #include "core/context.h"
@@ -77,14 +76,8 @@ ObjPtr frombuffer(Interpreter& in, CallArgs& a) {
     throw TorchError("ValueError", "requested buffer length (" + std::to_string(actual) + " * " + std::to_string(elsize) +
                                        " bytes) after offset (" + s_off + " bytes) must not be greater than actual buffer "
                                        "length (" + s_len + " bytes)");
-  if (offset % elsize != 0)
-    throw TorchError("NotImplementedError",
-                     "torch.frombuffer with an offset (" + s_off + " bytes) that is not a multiple of the element size (" +
-                         std::to_string(elsize) + ") is not built into the playground yet");
-
-  StoragePtr storage = bytes.data.storage();
-  storage->set_resizable(false);  // for_blob: the storage does not own the buffer's memory
-  Tensor t = make_tensor(storage, {actual}, {1}, offset / elsize, dtype, ctx().new_version_counter());
+  StoragePtr storage = ctx().new_storage_view(bytes.data.storage(), size_t(offset), size_t(actual * elsize));
+  Tensor t = make_tensor(storage, {actual}, {1}, 0, dtype, ctx().new_version_counter());
   if (requires_grad) tp::set_factory_requires_grad(t, true);
   return in.wrap_tensor(t);
 }

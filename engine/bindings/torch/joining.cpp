@@ -170,8 +170,11 @@ void install_joining(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     if (indexing.empty()) {
       if (!*warned) {
         *warned = true;
-        in.warn(triggered_internally("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.",
-                                     "aten/src/ATen/native/TensorShape.cpp"));
+        // TORCH_WARN_ONCE in TensorShape.cpp, reached from torch/functional.py's _meshgrid, whose frame
+        // is the warning's location: Note [Warnings from PyTorch's C++]
+        in.warn_explicit(triggered_internally("torch.meshgrid: in an upcoming release, it will be required to pass the "
+                                              "indexing argument.", "aten/src/ATen/native/TensorShape.cpp"),
+                         "UserWarning", "torch/functional.py", "return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]");
       }
       indexing = "ij";
     }

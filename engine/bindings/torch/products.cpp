@@ -46,6 +46,24 @@ std::vector<int64_t> dims_list(Interpreter& in, const ObjPtr& o) {
   return to_int_list(in, o);
 }
 
+// linalg_multi_dot_out (LinearAlgebra.cpp multi_dot_impl with an out): the tensors' own checks, then
+// out's dtype as caffe2::TypeMeta prints it ("multi_dot(): expected out tensor to have dtype float but
+// got double") and device, resize_output to the result's shape, then mm_out into it, which refuses
+// autograd as "mm()"; out's version moves once.
+ObjPtr multi_dot_out(Interpreter& in, const std::vector<Tensor>& ms, const ObjPtr& out) {
+  (void)in;
+  const Tensor& o = tensor_of(out);
+  Tensor result = tp::multi_dot(ms);  // multi_dot_impl's checks of the tensors come first
+  TP_CHECK(o.dtype() == ms[0].dtype(), "multi_dot(): expected out tensor to have dtype " + type_meta_name(ms[0].dtype()) +
+                                           " but got " + type_meta_name(o.dtype()));
+  TP_CHECK(o.device() == ms[0].device(), "multi_dot(): expected out tensor to be on device " + ms[0].device().str() +
+                                             " but got " + o.device().str());
+  resize_output(o, result.sizes());
+  check_out_requires_grad("mm", ms, o);
+  native::write_result_(o, result);
+  return out;
+}
+
 }  // namespace
 
 void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj& linalg) {
@@ -163,9 +181,15 @@ void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj
     if (!is_none(out) && !is_tensor(out))
       throw TorchError("TypeError", "chain_matmul(): argument 'out' must be Tensor, not " + in.type_name(out));
     std::vector<Tensor> ms = tensors_of(in, a.args, 0);
-    in.warn_once(triggered_internally("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
-                 "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
-                 "parameters.", "aten/src/ATen/native/LinearAlgebra.cpp"));
+    // TORCH_WARN_ONCE, reached from torch/functional.py's chain_matmul: its frame is the location
+    // (Note [Warnings from PyTorch's C++]); warn_explicit shows one location's message once.
+    in.warn_explicit(triggered_internally("torch.chain_matmul is deprecated and will be removed in a future PyTorch "
+                                          "release. Use torch.linalg.multi_dot instead, which accepts a list of two or "
+                                          "more tensors rather than multiple parameters.",
+                                          "aten/src/ATen/native/LinearAlgebra.cpp"),
+                     "UserWarning", "torch/functional.py",
+                     is_none(out) ? "return _VF.chain_matmul(matrices)  # type: ignore[attr-defined]"
+                                  : "return _VF.chain_matmul(matrices, out=out)  # type: ignore[attr-defined]");
     for (const Tensor& m : ms)
       TP_CHECK(m.dim() == 2, "Tensor dimension is " + std::to_string(m.dim()) + ", expected 2 instead.");
     TP_CHECK(!ms.empty(), "chain_matmul(): Expected one or more matrices");
@@ -176,25 +200,21 @@ void install_products(Interpreter& in, ModuleObj& torch, ClassObj& tc, ModuleObj
       tp::copy_(o, ms[0]);
       return out;
     }
-    Tensor result = tp::multi_dot(ms);  // multi_dot_impl's checks of the matrices come first
-    TP_CHECK(o.dtype() == ms[0].dtype(), "multi_dot(): expected out tensor to have dtype " +
-                                             type_meta_name(ms[0].dtype()) + " but got " + type_meta_name(o.dtype()));
-    TP_CHECK(o.device() == ms[0].device(), "multi_dot(): expected out tensor to be on device " + ms[0].device().str() +
-                                               " but got " + o.device().str());
-    resize_output(o, result.sizes());
-    check_out_requires_grad("mm", ms, o);
-    native::write_result_(o, result);
-    return out;
+    return multi_dot_out(in, ms, out);
   });
   def(linalg, "torch.linalg.", "multi_dot", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.linalg.multi_dot", a);
     ObjPtr ts = p.required("tensors", 0);
-    if (p.kw("out")) throw TorchError("NotImplementedError", "tensorplay: multi_dot(out=...) is not supported");
+    ObjPtr out = p.kw("out");
     p.finish();
     if (!ts || (ts->kind != Kind::List && ts->kind != Kind::Tuple))
       throw TorchError("TypeError", "linalg_multi_dot(): argument 'tensors' (position 1) must be tuple of Tensors, not " +
                                         in.type_name(ts));
-    return in.wrap_tensor(tp::multi_dot(tensors_of(in, sequence_items(in, ts), 0)));
+    if (!is_none(out) && !is_tensor(out))
+      throw TorchError("TypeError", "linalg_multi_dot(): argument 'out' must be Tensor, not " + in.type_name(out));
+    std::vector<Tensor> ms = tensors_of(in, sequence_items(in, ts), 0);
+    if (!is_none(out)) return multi_dot_out(in, ms, out);
+    return in.wrap_tensor(tp::multi_dot(ms));
   });
 }
 

@@ -4,10 +4,11 @@
 //
 // Note [Bytes in a storage]: CPython hands a bytearray's memory to torch.frombuffer through the
 // buffer protocol, and the tensor reads and writes that very memory. Here the bytes live in an
-// engine Storage from the start (BytesObj::data, a contiguous uint8 tensor over all of it), so the
-// tensor frombuffer makes shares the Storage object itself: writes either way are seen by the other,
-// and the trace draws the bytearray and the tensor on one storage. Writing through the bytearray
-// moves no version counter (PyTorch cannot see writes made through the buffer either).
+// engine Storage from the start (BytesObj::data, a contiguous uint8 tensor over all of it), and the
+// tensor frombuffer makes gets a storage viewing bytes of that one (Note [Storage views],
+// core/storage.h): writes either way are seen by the other, and the trace says which bytes of the
+// bytearray's storage the tensor's storage is. Writing through the bytearray moves no version
+// counter (PyTorch cannot see writes made through the buffer either).
 #include "python/objects/bytes.h"
 
 #include <algorithm>

@@ -80,11 +80,19 @@ export interface StorageSummary {
   total: number;
 }
 
+/** A storage over bytes of another (torch.frombuffer over a bytearray): SCHEMA.md, Storage. */
+export interface StorageView {
+  storage: Id;
+  byte_offset: number;
+}
+
 export interface Storage {
   id: Id;
   device: string;
   nbytes: number;
   data_ptr: number;
+  /** present only when this storage's bytes are bytes of another storage */
+  views?: StorageView;
   dtype: string;
   numel: number;
   write_count: number;
