@@ -23,3 +23,39 @@ for f in [lambda: x.sum(out=t), lambda: x.sum(0, out=t), lambda: x.max(out=t), l
     except TypeError as e:
         print(e)
 print(t, t._version)
+
+# The same rule over more methods. Each method's signatures are its native_functions.yaml overloads
+# with a method variant (aten/src/ATen/native/native_functions.yaml), in the order
+# tools/autograd/gen_python_functions.py's sort_overloads gives them: sorted by signature_str
+# ("std(DimnameList[1] dim, *, ..." < "std(IntArrayRef[1]? dim, bool ..." < "std(IntArrayRef[1]? dim=None, ..."
+# < "std(bool unbiased=True)"), then topologically so that an overload whose only difference is a
+# Dimname where another has an int comes after it. Types as FunctionParameter::type_name prints them
+# (torch/csrc/utils/python_arg_parser.cpp): int[1]? -> "tuple of ints", Dimname[1] -> "tuple of names",
+# Dimname -> "name", Scalar? -> "Number", float -> "float", Generator? -> "torch.Generator", with
+# " = default" only where the schema has a default.
+#   std/var: std(bool unbiased=True), std.dim(int[1]? dim, bool unbiased=True, bool keepdim=False),
+#     std.correction(int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False), std.names_dim,
+#     std.correction_names (their Dimname[1] twins).
+#   all/any: all(), all.dim(int dim, bool keepdim=False), all.dims(int[]? dim=None, bool keepdim=False),
+#     all.dimname(Dimname dim, bool keepdim=False).
+#   bernoulli: bernoulli(*, Generator? generator=None), bernoulli.p(float p, *, Generator? generator=None)
+#     (bernoulli_.Tensor/.float are the in-place methods; the autogen bernoulli.Tensor has no method).
+# With one argument (out=) several are plausible, so every one is an invalid combination; nothing runs:
+# bernoulli draws nothing, so the generator is where it was (torch.rand after it equals torch.rand
+# after the same seed alone).
+for f in [lambda: x.std(out=t), lambda: x.var(0, out=t), lambda: x.all(out=t), lambda: x.any(1, out=t),
+          lambda: x.bernoulli(out=t)]:
+    try:
+        f()
+    except TypeError as e:
+        print(e)
+print(t, t._version)
+p = torch.full((3,), 0.5)
+torch.manual_seed(0)
+try:
+    p.bernoulli(out=t)
+except TypeError:
+    pass
+after_refusal = torch.rand(1)
+torch.manual_seed(0)
+print(torch.equal(after_refusal, torch.rand(1)))
