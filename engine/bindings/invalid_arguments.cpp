@@ -26,7 +26,7 @@ namespace tp::interp::lib {
 // given out= therefore matches none: PythonArgParser::print_error counts the signatures whose
 // min_args <= given <= max_args (a parameter with " = default" is optional), and when exactly one is
 // plausible reparses against it, which raises "sum() got an unexpected keyword argument 'out'" (the
-// method's own ArgParser says the same); when several are, it raises the invalid combination above,
+// method's own ArgParser says the same); when several or none are, it raises the invalid combination above,
 // listing the method signatures (check_method_out).
 namespace {
 
@@ -90,6 +90,36 @@ const std::map<std::string, std::vector<std::string>>& signature_table() {
       {"bernoulli",
        {"(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
         "(Tensor input, float p, *, torch.Generator generator = None)"}},
+      // sort, sort.stable, sort.dimname, sort.dimname_stable; argsort likewise (no dimname_stable).
+      {"sort",
+       {"(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
+        "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)",
+        "(Tensor input, *, bool stable, name dim, bool descending = False, tuple of Tensors out = None)",
+        "(Tensor input, name dim, bool descending = False, *, tuple of Tensors out = None)"}},
+      {"argsort",
+       {"(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+        "(Tensor input, int dim = -1, bool descending = False)",
+        "(Tensor input, name dim, bool descending = False)"}},
+      // count_nonzero(int? dim=None), count_nonzero.dim_IntList(int[] dim): int[] sorts after int?.
+      {"count_nonzero", {"(Tensor input, int dim = None)", "(Tensor input, tuple of ints dim)"}},
+      // softmax.int / softmax.Dimname; log_softmax likewise; only the int ones have out overloads.
+      {"softmax",
+       {"(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",
+        "(Tensor input, name dim, *, torch.dtype dtype = None)"}},
+      {"log_softmax",
+       {"(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",
+        "(Tensor input, name dim, *, torch.dtype dtype = None)"}},
+      // logsumexp(int[1] dim, ...), logsumexp.names(Dimname[1] dim, ...).
+      {"logsumexp",
+       {"(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, tuple of names dim, bool keepdim = False, *, Tensor out = None)"}},
+      // cummax/cummin/logcumsumexp(int dim) and their .dimname(Dimname dim).
+      {"cummax",
+       {"(Tensor input, int dim, *, tuple of Tensors out = None)", "(Tensor input, name dim, *, tuple of Tensors out = None)"}},
+      {"cummin",
+       {"(Tensor input, int dim, *, tuple of Tensors out = None)", "(Tensor input, name dim, *, tuple of Tensors out = None)"}},
+      {"logcumsumexp",
+       {"(Tensor input, int dim, *, Tensor out = None)", "(Tensor input, name dim, *, Tensor out = None)"}},
       {"cumprod",
        {"(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",
         "(Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None)"}},
@@ -178,7 +208,7 @@ void check_method_out(Interpreter& in, const std::string& name, const CallArgs& 
     }
     if (min_args <= given && given <= max_args) ++plausible;
   }
-  if (plausible >= 2) throw_invalid_combination(in, name, a, sigs);
+  if (plausible != 1) throw_invalid_combination(in, name, a, sigs);  // none plausible lists them all too
 }
 
 void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,

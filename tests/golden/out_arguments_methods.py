@@ -59,3 +59,34 @@ except TypeError:
 after_refusal = torch.rand(1)
 torch.manual_seed(0)
 print(torch.equal(after_refusal, torch.rand(1)))
+
+# More of native_functions.yaml's method overloads, ordered the same way:
+#   sort(int dim=-1, bool descending=False), sort.stable(*, bool? stable, int dim=-1, ...), sort.dimname,
+#     sort.dimname_stable: "sort(*, ..." sorts first, each Dimname one after its int twin; argsort likewise
+#     (argsort.stable has `bool stable`; no dimname_stable).
+#   count_nonzero(int? dim=None), count_nonzero.dim_IntList(int[] dim): sort_overloads' is_arg_smaller
+#     puts int[] after int?.
+#   softmax.int(int dim, ScalarType? dtype=None) (dtype positional), softmax.Dimname(Dimname dim, *, ...);
+#     log_softmax likewise. logsumexp(int[1] dim, bool keepdim=False), logsumexp.names(Dimname[1] dim, ...).
+#   cummax/cummin/logcumsumexp(int dim) and .dimname(Dimname dim).
+# print_error reparses only when exactly one signature is plausible: with none (cummax(0, out=t): two
+# arguments, every signature takes one; max(0, True, out=t)) it lists them all as well.
+for f in [lambda: x.sort(out=t), lambda: x.argsort(out=t), lambda: x.count_nonzero(out=t),
+          lambda: x.softmax(0, out=t), lambda: x.log_softmax(0, out=t), lambda: x.logsumexp(0, out=t),
+          lambda: x.cummax(0, out=t), lambda: x.cummin(0, out=t), lambda: x.logcumsumexp(0, out=t),
+          lambda: x.max(0, True, out=t), lambda: x.nansum(out=t)]:
+    try:
+        f()
+    except TypeError as e:
+        print(e)
+print(t, t._version)
+
+# Tensor.norm is Python (torch/_tensor.py: def norm(self, p="fro", dim=None, keepdim=False, dtype=None)):
+# CPython binds it and names it by __qualname__, keywords before the positional count (CPython 3.11
+# initialize_locals).
+for f in [lambda: x.norm(out=t), lambda: x.norm(2, p=2), lambda: x.norm(1, 2, 3, 4, 5)]:
+    try:
+        f()
+    except TypeError as e:
+        print(e)
+print(x.norm(), x.norm(1), x.norm(p=2, dim=1, keepdim=True))
