@@ -68,12 +68,15 @@ print(torch.equal(after_refusal, torch.rand(1)))
 #     puts int[] after int?.
 #   softmax.int(int dim, ScalarType? dtype=None) (dtype positional), softmax.Dimname(Dimname dim, *, ...);
 #     log_softmax likewise. logsumexp(int[1] dim, bool keepdim=False), logsumexp.names(Dimname[1] dim, ...).
-#   cummax/cummin/logcumsumexp(int dim) and .dimname(Dimname dim).
+#   cummax/cummin/logcumsumexp(int dim) and .dimname(Dimname dim). mode(int dim=-1, bool keepdim=False),
+#     mode.dimname(Dimname dim, ...); kthvalue(SymInt k, int dim=-1, bool keepdim=False), kthvalue.dimname
+#     (FunctionParameter::type_name prints SymInt as "int").
 # print_error reparses only when exactly one signature is plausible: with none (cummax(0, out=t): two
 # arguments, every signature takes one; max(0, True, out=t)) it lists them all as well.
 for f in [lambda: x.sort(out=t), lambda: x.argsort(out=t), lambda: x.count_nonzero(out=t),
           lambda: x.softmax(0, out=t), lambda: x.log_softmax(0, out=t), lambda: x.logsumexp(0, out=t),
           lambda: x.cummax(0, out=t), lambda: x.cummin(0, out=t), lambda: x.logcumsumexp(0, out=t),
+          lambda: x.mode(out=t), lambda: x.kthvalue(1, out=t),
           lambda: x.max(0, True, out=t), lambda: x.nansum(out=t)]:
     try:
         f()
