@@ -112,7 +112,7 @@ void install_tuple_out_arguments(Interpreter& in, ModuleObj& torch);
 // The signatures Python binds for torch.<name> (Note [Invalid combination]); null for a function not
 // in its table.
 const std::vector<std::string>* torch_signatures(const std::string& name);
-// Tensor.<name>(..., out=...): the invalid-combination TypeError when several method signatures are
+// Tensor.<name>(..., out=...): the invalid-combination TypeError when several or no method signatures are
 // plausible; otherwise nothing (the method's own parser then refuses the keyword).
 void check_method_out(Interpreter& in, const std::string& name, const CallArgs& a);
 // bindings/torch/torch_module.cpp: grad mode, dtypes, devices, torch.autograd, torch.cuda, printoptions.

@@ -26,7 +26,7 @@ namespace tp::interp::lib {
 // given out= therefore matches none: PythonArgParser::print_error counts the signatures whose
 // min_args <= given <= max_args (a parameter with " = default" is optional), and when exactly one is
 // plausible reparses against it, which raises "sum() got an unexpected keyword argument 'out'" (the
-// method's own ArgParser says the same); when several are, it raises the invalid combination above,
+// method's own ArgParser says the same); when several or none are, it raises the invalid combination above,
 // listing the method signatures (check_method_out).
 namespace {
 
@@ -61,6 +61,73 @@ const std::map<std::string, std::vector<std::string>>& signature_table() {
       {"cumsum",
        {"(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",
         "(Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None)"}},
+      // std/var (std, std.dim, std.correction, std.names_dim, std.correction_names; native_functions.yaml)
+      // in sort_overloads order: by signature_str, then every Dimname overload after its int[1]? twin.
+      {"std",
+       {"(Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False, Tensor out = None)",
+        "(Tensor input, bool unbiased = True)",
+        "(Tensor input, tuple of names dim, bool unbiased = True, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, tuple of names dim, *, Number correction = None, bool keepdim = False, Tensor out = None)"}},
+      {"var",
+       {"(Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False, Tensor out = None)",
+        "(Tensor input, bool unbiased = True)",
+        "(Tensor input, tuple of names dim, bool unbiased = True, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, tuple of names dim, *, Number correction = None, bool keepdim = False, Tensor out = None)"}},
+      // all/any (all, all.dims, all.dim, all.dimname): "all()" sorts first; the Dimname one after both int ones.
+      {"all",
+       {"(Tensor input, *, Tensor out = None)",
+        "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, Tensor out = None)"}},
+      {"any",
+       {"(Tensor input, *, Tensor out = None)",
+        "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, Tensor out = None)"}},
+      // bernoulli, bernoulli.p ("*" sorts before "double"); only the first has an out overload.
+      {"bernoulli",
+       {"(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
+        "(Tensor input, float p, *, torch.Generator generator = None)"}},
+      // sort, sort.stable, sort.dimname, sort.dimname_stable; argsort likewise (no dimname_stable).
+      {"sort",
+       {"(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
+        "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)",
+        "(Tensor input, *, bool stable, name dim, bool descending = False, tuple of Tensors out = None)",
+        "(Tensor input, name dim, bool descending = False, *, tuple of Tensors out = None)"}},
+      {"argsort",
+       {"(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+        "(Tensor input, int dim = -1, bool descending = False)",
+        "(Tensor input, name dim, bool descending = False)"}},
+      // count_nonzero(int? dim=None), count_nonzero.dim_IntList(int[] dim): int[] sorts after int?.
+      {"count_nonzero", {"(Tensor input, int dim = None)", "(Tensor input, tuple of ints dim)"}},
+      // softmax.int / softmax.Dimname; log_softmax likewise; only the int ones have out overloads.
+      {"softmax",
+       {"(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",
+        "(Tensor input, name dim, *, torch.dtype dtype = None)"}},
+      {"log_softmax",
+       {"(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",
+        "(Tensor input, name dim, *, torch.dtype dtype = None)"}},
+      // logsumexp(int[1] dim, ...), logsumexp.names(Dimname[1] dim, ...).
+      {"logsumexp",
+       {"(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",
+        "(Tensor input, tuple of names dim, bool keepdim = False, *, Tensor out = None)"}},
+      // cummax/cummin/logcumsumexp(int dim) and their .dimname(Dimname dim).
+      {"cummax",
+       {"(Tensor input, int dim, *, tuple of Tensors out = None)", "(Tensor input, name dim, *, tuple of Tensors out = None)"}},
+      {"cummin",
+       {"(Tensor input, int dim, *, tuple of Tensors out = None)", "(Tensor input, name dim, *, tuple of Tensors out = None)"}},
+      {"logcumsumexp",
+       {"(Tensor input, int dim, *, Tensor out = None)", "(Tensor input, name dim, *, Tensor out = None)"}},
+      // mode(int dim=-1, bool keepdim=False), mode.dimname; kthvalue(SymInt k, int dim=-1, ...),
+      // kthvalue.dimname(SymInt k, Dimname dim, ...) (SymInt prints as "int").
+      {"mode",
+       {"(Tensor input, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",
+        "(Tensor input, name dim, bool keepdim = False, *, tuple of Tensors out = None)"}},
+      {"kthvalue",
+       {"(Tensor input, int k, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",
+        "(Tensor input, int k, name dim, bool keepdim = False, *, tuple of Tensors out = None)"}},
       {"cumprod",
        {"(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",
         "(Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None)"}},
@@ -149,7 +216,7 @@ void check_method_out(Interpreter& in, const std::string& name, const CallArgs& 
     }
     if (min_args <= given && given <= max_args) ++plausible;
   }
-  if (plausible >= 2) throw_invalid_combination(in, name, a, sigs);
+  if (plausible != 1) throw_invalid_combination(in, name, a, sigs);  // none plausible lists them all too
 }
 
 void throw_invalid_combination(Interpreter& in, const std::string& name, const CallArgs& a,

@@ -1,6 +1,7 @@
 // Reductions (sum/mean/prod/max/min/argmax/all/any/...), linear algebra (matmul/mm/mv/dot/bmm/
 // addmm), joining (cat/stack) and the whole-tensor predicates (equal/allclose), as Tensor methods
 // and torch.* functions. max(dim) returns torch.return_types.max(values=..., indices=...).
+#include <algorithm>
 #include <cmath>
 
 #include "core/context.h"
@@ -220,7 +221,7 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
   }
   // Tensor.norm / torch.norm (torch/functional.py): p="fro" (with at most 2 dims) or a number goes to
   // linalg.vector_norm, so the grad_fn is LinalgVectorNormBackward0.
-  method(tc, "norm", [](Interpreter& in, Tensor& self, ArgParser& p) {
+  Method norm = [](Interpreter& in, Tensor& self, ArgParser& p) -> ObjPtr {
     ObjPtr po = p.get("p", 0);
     ObjPtr dobj = p.get("dim", 1);
     auto dims = dims_arg(in, dobj);
@@ -234,7 +235,30 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
     }
     bool keepdim = bool_arg(in, p.get("keepdim", 2), false);
     return in.wrap_tensor(tp::linalg_vector_norm(self, pv, dims, keepdim, opt_dtype(p.kw("dtype"))));
-  }, &torch);
+  };
+  method(tc, "norm", norm, &torch);
+  // Tensor.norm is Python (torch/_tensor.py: def norm(self, p="fro", dim=None, keepdim=False,
+  // dtype=None)), so CPython binds its arguments (initialize_locals) and names it by __qualname__:
+  // keywords first ("Tensor.norm() got an unexpected keyword argument 'out'", "... got multiple
+  // values for argument 'p'"), then the positional count. No signature table applies.
+  def(tc, "Tensor.", "norm", [norm](Interpreter& in, CallArgs& a) -> ObjPtr {
+    static const std::vector<std::string> params = {"self", "p", "dim", "keepdim", "dtype"};
+    for (const auto& kv : a.kwargs) {
+      auto it = std::find(params.begin(), params.end(), kv.first);
+      if (it == params.end())
+        throw TorchError("TypeError", "Tensor.norm() got an unexpected keyword argument '" + kv.first + "'");
+      if (size_t(it - params.begin()) < a.args.size())
+        throw TorchError("TypeError", "Tensor.norm() got multiple values for argument '" + kv.first + "'");
+    }
+    if (a.args.size() > params.size())
+      throw TorchError("TypeError", "Tensor.norm() takes from 1 to 5 positional arguments but " +
+                                        std::to_string(a.args.size()) + " were given");
+    Tensor self = take_self(in, a);
+    ArgParser p(in, "norm", a);
+    ObjPtr r = norm(in, self, p);
+    p.finish();
+    return r;
+  });
   method(tc, "softmax", [](Interpreter& in, Tensor& self, ArgParser& p) { return softmax_call(in, self, p, false); }, &torch);
   method(tc, "log_softmax", [](Interpreter& in, Tensor& self, ArgParser& p) { return softmax_call(in, self, p, true); }, &torch);
 
