@@ -38,6 +38,7 @@ const TOPICS: [string, string, RegExp[]][] = [
   ['creation ops and manual_seed', 'creation_ops_seed', [/torch\.zeros\(/, /torch\.ones\(/, /torch\.arange\(/, /torch\.linspace\(/, /torch\.logspace\(/, /torch\.full\(/, /torch\.eye\(/, /torch\.manual_seed\(/]],
   ['nn.Linear parameters, one SGD step, where each gradient lands', 'linear_sgd_step', [/nn\.Linear\(/, /optim\.SGD\(/, /\.step\(\)/, /weight\.grad/, /bias\.grad/]],
   ['a custom autograd.Function', 'custom_function', [/autograd\.Function/, /save_for_backward/, /\.apply\(/]],
+  ['torch.frombuffer: a tensor over a bytearray\'s bytes (issue 14)', 'frombuffer_shared_bytes', [/torch\.frombuffer\(buf, dtype=torch\.uint8, count=3, offset=2\)/, /^t\[0\] = 1\.0$/m, /^buf\[4\] = 1$/m]],
   ['tutorial output PyTorch cannot produce: as_strided((5, 5), (0, 4)) on 3x3, expand(3, -1) on 2x3', 'tutorial_myths', [/view\(3, 3\)[\s\S]*\.as_strided\(\(5, 5\), \(0, 4\)\)/, /zeros\(2, 3\)[\s\S]*\.expand\(3, -1\)/]],
 ];
 
