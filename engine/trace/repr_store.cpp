@@ -51,6 +51,30 @@ class DefaultDTypeScope {
   DType saved_;
 };
 
+constexpr size_t kSmallBytes = 64;
+
+// Everything a small tensor's repr depends on, as bytes (the dedup key).
+std::string small_key(const TensorImpl& copy, const format::TensorReprExtras& extras, const PrintOptions& o, DType dflt) {
+  std::string key(reinterpret_cast<const char*>(copy.storage->data()), copy.storage->nbytes());
+  auto put = [&key](int64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  for (int64_t s : copy.sizes) put(s);
+  put(-1);
+  put(int64_t(copy.dtype));
+  put(int64_t(dflt));
+  put(extras.requires_grad);
+  put(extras.is_parameter);
+  put(o.precision);
+  put(o.edgeitems);
+  put(o.linewidth);
+  put(o.sci_mode ? int64_t(*o.sci_mode) : -1);
+  int64_t threshold;
+  std::memcpy(&threshold, &o.threshold, sizeof threshold);
+  put(threshold);
+  key += copy.storage->device().str();
+  key += '|';
+  return key + extras.grad_fn_name;
+}
+
 }  // namespace
 
 int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extras) {
@@ -59,9 +83,17 @@ int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extra
   // A summarised repr reads only its edge items: formatting it now is cheap, copying is not.
   if (double(t.numel()) > options.threshold || frozen_bytes_ + bytes > max_frozen_bytes_)
     return add_formatted(format::tensor_repr(t, extras, options));
+  auto copy = contiguous_copy(t);
+  std::string key;
+  if (bytes <= kSmallBytes) {
+    key = small_key(*copy, extras, options, ctx().default_dtype);
+    if (auto it = small_.find(key); it != small_.end()) return it->second;
+  }
   frozen_bytes_ += bytes;
-  entries_.push_back(Entry{contiguous_copy(t), extras, options, ctx().default_dtype, std::string(), false});
-  return int64_t(entries_.size()) - 1;
+  entries_.push_back(Entry{std::move(copy), extras, options, ctx().default_dtype, std::string(), false});
+  const int64_t ref = int64_t(entries_.size()) - 1;
+  if (!key.empty()) small_.emplace(std::move(key), ref);
+  return ref;
 }
 
 int64_t ReprStore::add_formatted(std::string repr) {
@@ -87,6 +119,7 @@ const std::string& ReprStore::repr(int64_t ref) {
 
 void ReprStore::clear() {
   entries_.clear();
+  small_.clear();
   frozen_bytes_ = 0;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/dtype.h"
@@ -43,6 +44,9 @@ class ReprStore {
   };
   size_t max_frozen_bytes_, frozen_bytes_ = 0;
   std::vector<Entry> entries_;
+  // Small tensors frozen with equal contents share one ref: a backward pass through a chain of
+  // 150,000 nodes sends the same `tensor(1.)` 300,000 times.
+  std::unordered_map<std::string, int64_t> small_;
   std::string none_;
 };
 

@@ -2,6 +2,7 @@
 // snapshotted once at the end (and still showing the final world and error).
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -185,4 +186,24 @@ TEST_CASE("trace: backward events give each gradient by ref, frozen as it flowed
   }
   CHECK(grads == std::vector<std::string>{"tensor([2., 4.])", "tensor([4., 8.])"});
   CHECK(count(j, "\"repr\":\"tensor([4., 8.])\"") == 1);  // x.grad at the last step carries its text
+}
+
+TEST_CASE("trace: small gradients with equal contents share one ref", "[trace]") {
+  tp::Session session;
+  std::string j = tp::trace_json(session,
+                                 "import torch\nx = torch.ones(2, requires_grad=True)\ny = x\nfor i in range(50):\n"
+                                 "    y = y * 1.0\ny.sum().backward()\nz = (x * 2).sum()\n",
+                                 "prog.py");
+  std::set<std::string> refs;
+  const std::string key = "\"grads_out\":[";
+  for (size_t at = j.find(key); at != std::string::npos; at = j.find(key, at + 1)) {
+    const std::string list = j.substr(at + key.size(), j.find(']', at) - at - key.size());  // "7" or "7,null"
+    refs.insert(list.substr(0, list.find(',')));
+  }
+  CHECK(count(j, key) == 51);  // SumBackward0 and 50 MulBackward0 ran
+  CHECK(refs.size() == 1);     // every one sent tensor([1., 1.])
+  tp::ContextGuard guard(session.context());
+  CHECK(session.reprs().repr(std::stoll(*refs.begin())) == "tensor([1., 1.])");
+  // a different suffix is a different repr: x's own ref (requires_grad=True) is not that one
+  CHECK(reprs(session, j).front() == "tensor([1., 1.], requires_grad=True)");
 }
