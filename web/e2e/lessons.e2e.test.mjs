@@ -38,6 +38,18 @@ async function open(hash, { lang, viewport = { width: 1440, height: 900 }, stora
   return { page, problems };
 }
 
+/** A teacher writes `source` in the editor and presses Share: the link it gives. */
+async function shareLesson(source) {
+  const { page, problems } = await open('#code=');
+  await page.evaluate((src) => window.__tensorplay['editor'].setCode(src), source);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#lesson-src='));
+  const link = await page.evaluate(() => location.href);
+  await page.close();
+  return { link, problems };
+}
+
 const state = (page) => page.evaluate(() => ({ step: window.__tensorplay.state.state.step, lang: window.__tensorplay.state.state.lang, code: window.__tensorplay.state.state.model.trace.source }));
 
 test('a lesson link opens the lesson at its step, read-only, with its introduction', async () => {
@@ -115,14 +127,7 @@ test('switching language mid-lesson keeps the program and the step', async () =>
 
 test('a teacher\'s own lesson opens from a shared link, with notes and a question', async () => {
   const source = readFileSync(join(EXAMPLES, 'README.md'), 'utf8').split('```python\n')[1].split('```')[0];
-  // the teacher writes the lesson in the editor and shares it
-  const { page, problems } = await open('#code=');
-  await page.evaluate((src) => window.__tensorplay['editor'].setCode(src), source);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.click('#share');
-  await page.waitForFunction(() => location.hash.startsWith('#lesson-src='));
-  const link = await page.evaluate(() => location.href);
-  await page.close();
+  const { link, problems } = await shareLesson(source);
 
   const { page: learner, problems: p2 } = await open(link.slice(URL_.length));
   assert.match(await learner.textContent('#lesson-title'), /Views share memory/);
@@ -142,13 +147,7 @@ test('a question whose answer is a tensor\'s repr is checked against the engine\
     '# ask: What is `b` after `a.add_(1)`?', '# answer: value(b)', '# choices: tensor([2.5000, 3.0000]) | tensor([1.5000, 2.0000])',
     'a.add_(1)', '',
   ].join('\n');
-  const { page, problems } = await open('#code=');
-  await page.evaluate((src) => window.__tensorplay['editor'].setCode(src), source);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.click('#share');
-  await page.waitForFunction(() => location.hash.startsWith('#lesson-src='));
-  const link = await page.evaluate(() => location.href);
-  await page.close();
+  const { link, problems } = await shareLesson(source);
 
   const { page: learner, problems: p2 } = await open(link.slice(URL_.length));
   for (let i = 0; i < 5 && !(await learner.locator('.lesson-question').count()); i++) {

@@ -16,17 +16,15 @@ import { cellCoverage } from '../model/lane-coverage';
 import { reinterpret } from '../model/reinterpret';
 import { UNNAMED_SHOWN, withoutOldUnnamed } from '../model/unnamed-groups';
 import { arrayProps, propList, tuple } from './tensor-props';
-import { sameBytes, spanCovers, viewCaption, viewedByCaption, viewersOf } from '../model/storage-views';
+import { lightSameBytes, sharedBytes, sharedBytesCaptions, sharedBytesLabel, viewLanes } from './shared-bytes';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
-const STRIP_ROW_MIN = 4;
-const STRIP_ROW_MAX = 24;
+const STRIP_ROW_MIN = 4, STRIP_ROW_MAX = 24;
 /** Width of one strip column in px (CSS --cell-w + gap), and of the lane labels + names column. */
-const CELL_PX = 62;
-const STRIP_CHROME_PX = 330;
+const CELL_PX = 62, STRIP_CHROME_PX = 330;
 /** "Show all" is offered up to this many cells (beyond it, drawing would stall the page). */
 const EXPAND_LIMIT = 4096;
-/** Storages of unnamed tensors drawn before the rest are only counted (withoutOldUnnamed). */
+/** Names bound to these are listed as dim chips, not drawn (library code is not the picture). */
 const HIDDEN_TYPES = new Set(['module', 'function', 'builtin_function_or_method', 'type', 'class', 'method']);
 
 export interface ErrorMarks {
@@ -34,7 +32,6 @@ export interface ErrorMarks {
   nodes: ReadonlySet<Id>;
 }
 
-/** Which cells a tensor reads, with multiplicity; `null` multiplicity = "read, count unknown". */
 /** cell → "i,j" of the element a (non-overlapping, small) view keeps there. */
 function elementAt(tensor: Tensor): Map<number, string> | null {
   if (numel(tensor.sizes) > 1024) return null;
@@ -279,24 +276,8 @@ export class MemoryView {
     ]);
     return JSON.stringify([
       this.lang, { ...g.storage, values: null }, valuesId(g.values), [...(w.changes.written.get(g.storage.id) ?? [])],
-      this.expanded.has(`s${g.storage.id}`), tensors, this.viewNotes(g),
+      this.expanded.has(`s${g.storage.id}`), tensors, sharedBytes(this.world!, g, this.lang),
     ]);
-  }
-
-  /** What a strip says of shared bytes: the storage it views, and the storages viewing it. */
-  private viewNotes(g: StorageGroup) {
-    const w = this.world!;
-    const of = g.storage.views ? viewCaption(w, g.storage, this.lang) : null;
-    const base = g.storage.views ? w.groups.find((o) => o.storage.id === g.storage.views!.storage) : undefined;
-    const by = viewersOf(w, g.storage.id).map(({ storage, span }) => {
-      const holders = w.groups.find((o) => o.storage.id === storage.id)?.tensors ?? [];
-      return {
-        id: storage.id, span, caption: viewedByCaption(w, storage, this.lang) ?? '',
-        label: t(this.lang, 'memory.viewLane', { id: storage.id, name: holders.map((tt) => w.tensorLabel(tt, this.lang)).join(', ') }),
-        color: holders.length ? tensorColor(holders[0].id) : 'var(--muted)',
-      };
-    });
-    return { of, ofColor: base?.tensors.length ? tensorColor(base.tensors[0].id) : 'var(--muted)', ofBase: g.storage.views?.storage ?? null, by };
   }
 
   private renderGroup(g: StorageGroup): HTMLElement {
@@ -496,22 +477,13 @@ export class MemoryView {
 
     const wrap = h('div', { class: 'strip-wrap' });
     // shared bytes (torch.frombuffer): said in words on both strips, and drawn as a bracket lane on the base
-    const notes = this.viewNotes(g);
-    const same = t(lang, 'memory.viewSame');
+    const notes = sharedBytes(w, g, lang);
     wrap.append(h('div', { class: 'strip-title' },
       h('b', {}, t(lang, 'memory.storage', { id: st.id })),
       t(lang, 'memory.storageMeta', { dtype: st.dtype, numel: st.numel, nbytes: st.nbytes, device: st.device }),
       written?.size ? h('span', { class: 'badge', style: 'background: var(--written); color: #000' }, t(lang, 'memory.written')) : null));
-    if (notes.of) {
-      wrap.append(h('p', { class: 'view-note view-of', style: `--c: ${notes.ofColor}`, 'data-views': notes.ofBase ?? undefined, title: same },
-        h('span', { class: 'view-mark', 'aria-hidden': 'true' }, '⇅'), h('b', {}, notes.of), h('small', {}, ` — ${same}`)));
-    }
-    for (const v of notes.by) {
-      wrap.append(h('p', { class: 'view-note viewed-by', style: `--c: ${v.color}`, 'data-viewer': v.id, title: same },
-        h('span', { class: 'view-mark', 'aria-hidden': 'true' }, '⇅'), v.caption));
-    }
-    const stripLabel = [t(lang, 'memory.storage', { id: st.id }), notes.of, ...notes.by.map((v) => v.caption)].filter(Boolean).join('; ')
-      + (notes.of || notes.by.length ? `; ${same}` : '');
+    wrap.append(...sharedBytesCaptions(notes, lang));
+    const stripLabel = sharedBytesLabel(t(lang, 'memory.storage', { id: st.id }), notes, lang);
     const perRow = this.cellsPerRow;
     for (let i = 0; i < slots.length; i += perRow) {
       const chunk = slots.slice(i, i + perRow);
@@ -547,19 +519,7 @@ export class MemoryView {
           }, label));
         }
       }
-      for (const v of notes.by) {
-        strip.append(h('span', { class: 'lane-label view-label', style: `--c: ${v.color}` }, v.label));
-        for (const sl of chunk) {
-          const on = sl.kind === 'cell' && spanCovers(v.span, sl.index);
-          const cls = ['lane', 'view-lane'];
-          if (on) cls.push('on');
-          if (on && sl.index === v.span.cellFrom) cls.push('from');
-          if (on && sl.index === v.span.cellTo) cls.push('to');
-          strip.append(h('span', on
-            ? { class: cls.join(' '), style: `--c: ${v.color}`, 'data-viewer': v.id, 'data-cell': sl.index, title: v.caption }
-            : { class: cls.join(' ') }));
-        }
-      }
+      strip.append(...viewLanes(notes, chunk));
       wrap.append(strip);
     }
     if (st.numel > SUMMARY_THRESHOLD && complete && st.numel <= EXPAND_LIMIT) wrap.append(this.toggle(key, st.numel));
@@ -639,13 +599,7 @@ export class MemoryView {
     }
     el.classList.add('hl');
     for (const e of this.root.querySelectorAll(`.el[data-s="${sid}"][data-cell="${cell}"]`)) e.classList.add('hl');
-    // the same bytes in another storage's strip (torch.frombuffer): light them too, and say so
-    const twins = sameBytes(w, Number(sid), cell);
-    for (const tw of twins) {
-      for (const c of tw.cells) {
-        for (const e of this.root.querySelectorAll(`.cell[data-s="${tw.storage}"][data-cell="${c}"], .el[data-s="${tw.storage}"][data-cell="${c}"]`)) e.classList.add('hl');
-      }
-    }
+    const twins = lightSameBytes(this.root, w, Number(sid), cell, this.lang);
     // every reader, from the geometry (a folded or summarised card does not draw all its elements)
     const readers: string[] = [];
     for (const tt of w.groups.find((g) => String(g.storage.id) === sid)?.tensors ?? []) {
@@ -656,7 +610,7 @@ export class MemoryView {
       else readers.push(...at.map((i) => `${label}[${i.join(', ')}]`));
     }
     this.formula.textContent = t(this.lang, 'memory.cellReaders', { id: sid ?? '', cell }) + (readers.length ? ` ← ${readers.join(', ')}` : '')
-      + twins.map((tw) => ` = ${t(this.lang, 'memory.sameCells', { id: tw.storage, cells: tw.cells.join(', ') })}`).join('');
+      + twins;
   }
 
   /** Whether storage `sid`'s cell is drawn and inside the visible part of the panel. */
