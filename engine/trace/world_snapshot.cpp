@@ -14,6 +14,7 @@
 #include "python/interpreter.h"
 #include "python/value.h"
 #include "trace/json_members.h"
+#include "trace/tensor_entry.h"
 #include "trace/session.h"
 
 namespace tp::trace {
@@ -182,80 +183,6 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
   return w.take();
 }
 
-void write_int_list(JsonWriter& w, const Shape& s) {
-  w.begin_array();
-  for (int64_t v : s) w.value(v);
-  w.end_array();
-}
-
-// Everything about a tensor but its repr, as a JSON object.
-// Gradient hooks hanging on a tensor: register_hook (on a leaf, kept on the tensor; on a non-leaf,
-// on its grad_fn for its output) and register_post_accumulate_grad_hook.
-int64_t hook_count(const TensorImpl& t) {
-  size_t n = t.grad_hooks.size() + t.post_accumulate_grad_hooks.size();
-  if (t.grad_fn)
-    for (const Node::TensorPreHook& h : t.grad_fn->tensor_pre_hooks) n += h.input_nr == t.output_nr;
-  return int64_t(n);
-}
-
-std::string tensor_meta_json(const World& world, const std::shared_ptr<TensorImpl>& impl) {
-  Tensor t(impl);
-  JsonWriter w;
-  w.begin_object();
-  w.key("id").value(t.id());
-  auto obj = world.tensor_object.find(t.id());
-  w.key("object");
-  if (obj != world.tensor_object.end()) w.value(obj->second); else w.null();
-  w.key("sizes"); write_int_list(w, t.sizes());
-  w.key("strides"); write_int_list(w, t.strides());
-  w.key("storage_offset").value(t.storage_offset());
-  w.key("dtype").value(dtype_short_name(t.dtype()));
-  w.key("device").value(t.device().str());
-  w.key("element_size").value(int64_t(t.element_size()));
-  w.key("storage").value(t.storage()->id());
-  w.key("version_family").value(impl->version_counter->id);
-  w.key("_version").value(t.version());
-  w.key("_base");
-  if (impl->base) w.value(impl->base->id); else w.null();
-  w.key("is_view").value(impl->base != nullptr);
-  w.key("is_contiguous").value(t.is_contiguous());
-  w.key("requires_grad").value(t.requires_grad());
-  w.key("is_leaf").value(impl->grad_fn == nullptr);
-  w.key("retains_grad").value(impl->retains_grad);
-  w.key("grad_fn");
-  if (impl->grad_fn) w.value(impl->grad_fn->id); else w.null();
-  w.key("output_nr").value(int64_t(impl->output_nr));
-  w.key("grad");
-  if (impl->grad) w.value(impl->grad->id); else w.null();
-  w.key("is_parameter").value(impl->is_parameter);
-  w.key("hooks").value(hook_count(*impl));
-  w.key("data_ptr").value(t.data_ptr());
-  w.end_object();
-  return w.take();
-}
-
-// Note [What a repr depends on]: its values (the storage's bytes: write_count moves with every
-// write, also through `.data`, whose version counter is another one), its metadata (sizes,
-// strides, offset, dtype, storage: `set_`/`resize_` change these without a value write, and a
-// grown storage is a write), its autograd suffix (requires_grad, grad_fn's name, Parameter), and
-// the session's print options and default dtype. Anything else unknown would make the cache key
-// miss, never hit: the key is the tensor's whole metadata JSON plus these.
-std::string repr_key(const std::string& meta, const TensorImpl& t, const std::string& grad_fn_name, bool is_grad) {
-  const PrintOptions& p = ctx().print_options;
-  std::string key = meta;
-  key += is_grad ? "|g|" : "|";
-  key += std::to_string(t.storage->write_count());
-  key += '|';
-  key += std::to_string(t.storage->nbytes());
-  key += '|';
-  key += grad_fn_name;
-  key += '|';
-  key += std::to_string(p.precision) + ',' + std::to_string(p.threshold) + ',' + std::to_string(p.edgeitems) + ',' +
-         std::to_string(p.linewidth) + ',' + (p.sci_mode ? (*p.sci_mode ? "1" : "0") : "-") + ',' +
-         dtype_short_name(ctx().default_dtype);
-  return key;
-}
-
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
 // Up to `limit` elements of a tensor in row-major order (what it holds, not its whole storage).
@@ -324,20 +251,6 @@ void write_id_list(JsonWriter& w, const char* key, const std::vector<int64_t>& i
   w.key(key).begin_array();
   for (int64_t id : ids) w.value(id);
   w.end_array();
-}
-
-// Note [Fingerprints]: the numbers a tensor's JSON (repr included) is made of. Equal prints mean
-// equal JSON: anything not in it (the print options, the grad_fn's name) is compared apart.
-void tensor_print(const World& world, const TensorImpl& t, bool is_grad, std::vector<int64_t>& p) {
-  auto obj = world.tensor_object.find(t.id);
-  p.assign({is_grad,
-      obj == world.tensor_object.end() ? -1 : obj->second, t.storage->id(), int64_t(t.storage->write_count()),
-      int64_t(t.storage->nbytes()), int64_t(t.storage->address()), t.storage_offset, int64_t(t.dtype),
-      t.version_counter->id, t.version_counter->version, t.base ? t.base->id : -1,
-      t.requires_grad, t.retains_grad, t.is_parameter, t.grad_fn ? t.grad_fn->id : -1, int64_t(t.output_nr),
-      t.grad ? t.grad->id : -1, hook_count(t), int64_t(t.sizes.size())});
-  p.insert(p.end(), t.sizes.begin(), t.sizes.end());
-  p.insert(p.end(), t.strides.begin(), t.strides.end());
 }
 
 void node_print(Node& n, const std::vector<bool>& values_changed, std::vector<int64_t>& p) {
@@ -462,8 +375,6 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
   std::map<int64_t, std::shared_ptr<TensorImpl>> storage_reader;
-  entries.clear();
-  std::unordered_set<int64_t> live_tensors;
   std::vector<int64_t> options_print, print;  // `print`: scratch, reused (no allocation per tensor)
   print_options_print(options_print);
   // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a `.grad`
@@ -471,49 +382,63 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   std::unordered_set<int64_t> grads;
   for (auto& [id, t] : world.tensors)
     if (t->grad) grads.insert(t->grad->id);
+  if (options_print != options_) { options_ = options_print; ++options_epoch_; }
   ReprStore& store = session.reprs();
+  ++step_;
+  w.key("tensors").begin_array();
   for (auto& [id, t] : world.tensors) {
     storage_reader.emplace(t->storage->id(), t);
-    live_tensors.insert(id);
     const bool is_grad = grads.count(id) != 0;
-    tensor_print(world, *t, is_grad, print);
-    print.insert(print.end(), options_print.begin(), options_print.end());
-    auto& last = tensor_prints_[id];
-    if (!keyframe && cache_reprs_ && last == print && tensors_.count(id)) {
-      entries.push_back({id, std::string()});
-      continue;
-    }
-    last = print;
-    std::string meta = tensor_meta_json(world, t);
-    std::string grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
-    std::string key = repr_key(meta, *t, grad_fn_name, is_grad);
-    ReprMemo& memo = reprs_[id];
-    if (!cache_reprs_ || memo.key != key) {
+    auto obj = world.tensor_object.find(id);
+    TensorEntry& e = scratch_tensor_;
+    gather_tensor_facts(t, obj == world.tensor_object.end() ? -1 : obj->second, e);
+    auto [it, fresh] = tensors_shown_.try_emplace(id);
+    TensorShown& shown = it->second;
+    shown.step = step_;
+    // Note [What a repr depends on]: its values (the storage's bytes: write_count moves with every
+    // write, also through `.data`, whose version counter is another one), its metadata (`set_`/
+    // `resize_` change these without a value write, and a grown storage is a write), its autograd
+    // suffix, and the session's print options and default dtype.
+    const bool unchanged = !fresh && shown.entry.same_facts(e) && shown.write_count == t->storage->write_count() &&
+                           shown.nbytes == t->storage->nbytes() && shown.is_grad == is_grad &&
+                           shown.options_epoch == options_epoch_;
+    if (!keyframe && cache_reprs_ && unchanged) continue;  // Note [Fingerprints]
+    if (cache_reprs_ && unchanged) {
+      e.repr_ref = shown.entry.repr_ref;
+      e.has_repr = shown.entry.has_repr;
+      e.repr = shown.entry.repr;
+    } else {
       format::TensorReprExtras extras;
-      extras.grad_fn_name = grad_fn_name;
-      extras.requires_grad = Tensor(t).requires_grad();
+      extras.grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
+      extras.requires_grad = e.requires_grad;
       extras.is_parameter = t->is_parameter;
-      memo.json = ",\"repr_ref\":";
+      // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a
+      // `.grad` carries its text as well, because the graph draws it (next to its AccumulateGrad box).
+      e.has_repr = is_grad;
       if (is_grad) {
-        std::string repr = format::tensor_repr(Tensor(t), extras);
-        memo.json += std::to_string(store.add_formatted(repr));
-        memo.json += ",\"repr\":";
-        memo.json += json_escape(repr);
+        e.repr = format::tensor_repr(Tensor(t), extras);
+        e.repr_ref = store.add_formatted(e.repr);
       } else {
-        memo.json += std::to_string(store.freeze(Tensor(t), extras));
-        memo.json += ",\"repr\":null";  // present, so that a delta can say a .grad stopped being one
+        e.repr.clear();
+        e.repr_ref = store.freeze(Tensor(t), extras);
       }
-      memo.key = std::move(key);
     }
-    meta.pop_back();  // the closing brace: the repr goes last
-    meta += memo.json;
-    meta += '}';
-    entries.push_back({id, std::move(meta)});
+    const bool same_entry = !fresh && shown.entry.same_facts(e) && shown.entry.repr_ref == e.repr_ref &&
+                            shown.entry.has_repr == e.has_repr && shown.entry.repr == e.repr;
+    if (keyframe || !same_entry) write_tensor_entry(w, e, keyframe || fresh ? nullptr : &shown.entry);
+    std::swap(shown.entry, e);  // the scratch keeps the old vectors' memory for the next tensor
+    shown.write_count = t->storage->write_count();
+    shown.nbytes = t->storage->nbytes();
+    shown.is_grad = is_grad;
+    shown.options_epoch = options_epoch_;
   }
-  for (auto it = reprs_.begin(); it != reprs_.end();) it = live_tensors.count(it->first) ? std::next(it) : reprs_.erase(it);
-  for (auto it = tensor_prints_.begin(); it != tensor_prints_.end();)
-    it = live_tensors.count(it->first) ? std::next(it) : tensor_prints_.erase(it);
-  write_changed(w, "tensors", tensors_, entries, keyframe, removed_tensors, true);
+  w.end_array();
+  for (auto it = tensors_shown_.begin(); it != tensors_shown_.end();) {
+    if (it->second.step == step_) { ++it; continue; }
+    removed_tensors.push_back(it->first);
+    it = tensors_shown_.erase(it);
+  }
+  std::sort(removed_tensors.begin(), removed_tensors.end());
 
   w.key("storages").begin_array();
   std::unordered_set<int64_t> live_storages;

@@ -12,6 +12,7 @@
 
 #include "core/dtype.h"
 #include "trace/json_writer.h"
+#include "trace/tensor_entry.h"
 
 namespace tp {
 class Session;
@@ -40,8 +41,12 @@ class WorldSnapshotter {
     DType dtype;                 // how its bytes were read
     std::vector<uint8_t> bytes;  // the shown elements' bytes as last written (the page carries them forward)
   };
-  struct ReprMemo {
-    std::string key, json;  // json: the `"repr_ref"` member (and `"repr"` for a grad)
+  // What the last step showed of a tensor, and what its repr was frozen from.
+  struct TensorShown {
+    TensorEntry entry;
+    uint64_t write_count = 0, nbytes = 0, options_epoch = 0;
+    bool is_grad = false;
+    uint64_t step = 0;  // the last step it was alive in
   };
   // The values a node's saved tensor had when the trace first saw it, to notice writes that
   // bypass the version counter (`.data`): Note [Saved values].
@@ -62,13 +67,16 @@ class WorldSnapshotter {
   size_t max_values_;
   bool cache_reprs_;
   std::map<int64_t, StorageMemo> memo_;
-  std::unordered_map<int64_t, ReprMemo> reprs_;
   std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
-  Shown objects_, tensors_, storages_, nodes_;
+  Shown objects_, storages_, nodes_;
+  std::unordered_map<int64_t, TensorShown> tensors_shown_;
+  TensorEntry scratch_tensor_;
+  std::vector<int64_t> options_;  // the print options and default dtype, as numbers
+  uint64_t options_epoch_ = 0, step_ = 0;
   // Note [Fingerprints]: everything a tensor's or node's JSON is made of, as numbers, so that an
   // unchanged one costs a comparison instead of a serialisation (the autograd chain has
   // thousands alive at every step).
-  std::unordered_map<int64_t, std::vector<int64_t>> tensor_prints_, node_prints_, storage_prints_;
+  std::unordered_map<int64_t, std::vector<int64_t>> node_prints_, storage_prints_;
   std::string variables_, frames_;
   bool first_ = true;
   size_t work_ = 0;
