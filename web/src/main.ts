@@ -17,7 +17,7 @@ function spawnEngine(): Worker {
 // started before the page is built, so the worker boots while the editor and panels are made
 const host = WorkerHost.create(spawnEngine);
 
-const app = new App(document.getElementById('app')!);
+const app = new App(document.getElementById('app')!, { editorAfter: host });
 (window as unknown as { __tensorplay: App }).__tensorplay = app;
 void app.attach(host);
-registerOffline();
+registerOffline('./', host);
