@@ -12,7 +12,7 @@ export interface EditorHandlers {
   label: string;
   onGutterLine?: (line: number) => void;
   readOnly?: boolean;
-  /** CodeMirror's chunk is fetched (and the shell replaced) only once this settles. */
+  /** CodeMirror's chunk is fetched (and replaces the shell) only once this settles. */
   loadAfter?: Promise<unknown>;
 }
 
