@@ -3,6 +3,7 @@
 // ctx(), which returns the context installed by the innermost ContextGuard on this thread; there
 // is no process-wide state, so many sessions can live in one process (tests rely on that).
 #pragma once
+#include <utility>
 #include <cstdint>
 #include "core/callable.h"
 #include <memory>
@@ -29,6 +30,10 @@ class Context {
   int64_t next_node_id() { return ++last_node_id_; }
   int64_t next_family_id() { return ++last_family_id_; }
   int64_t next_object_id() { return ++last_object_id_; }  // Python-level objects (python/)
+  // Note [Objects the trace makes]: the trace takes reprs of library instances, which may make
+  // Python objects of their own; those take ids from a range of their own, so that whether (and
+  // how often) a repr was taken never changes the ids — and id() — of the program's objects.
+  void swap_in_trace_object_ids() { std::swap(last_object_id_, trace_object_id_); }
 
   // Allocates a storage with a fresh id and a simulated address on `device`: zeroed unless `fill`
   // says the caller overwrites every byte (Note [Storage fill]). Throws a MemoryError-style
@@ -84,6 +89,7 @@ class Context {
 
  private:
   int64_t last_tensor_id_ = 0, last_storage_id_ = 0, last_node_id_ = 0, last_family_id_ = 0, last_object_id_ = 0;
+  int64_t trace_object_id_ = int64_t(1) << 40;
   uint64_t next_address_[3];
   void check_memory_cap(size_t extra_bytes) const;
   uint64_t next_address(Device device, size_t nbytes);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <deque>
 #include <set>
 #include <unordered_map>
 
@@ -14,6 +13,8 @@
 #include "python/interpreter.h"
 #include "python/value.h"
 #include "trace/json_members.h"
+#include "trace/object_print.h"
+#include "trace/tensor_entry.h"
 #include "trace/session.h"
 
 namespace tp::trace {
@@ -24,36 +25,50 @@ using interp::Kind;
 using interp::ObjPtr;
 
 // Library namespaces and callables are not part of the picture a learner reasons about.
-bool drawn(const ObjPtr& o) {
-  return o && o->kind != Kind::Module && o->kind != Kind::Class && o->kind != Kind::Function &&
-         o->kind != Kind::BoundMethod;
-}
+bool drawn_kind(Kind k) { return k != Kind::Module && k != Kind::Class && k != Kind::Function && k != Kind::BoundMethod; }
+bool drawn(const ObjPtr& o) { return o && drawn_kind(o->kind); }
 
+}  // namespace
+
+// Everything one step draws. Kept by the snapshotter and cleared after each step (its sets and
+// vectors keep their memory: a step allocates little).
 struct World {
-  std::vector<ObjPtr> objects;                       // reachable objects, discovery order
-  std::unordered_map<const interp::Object*, bool> seen;
-  std::map<int64_t, std::shared_ptr<TensorImpl>> tensors;  // by id (creation order)
-  std::unordered_map<int64_t, int64_t> tensor_object;      // tensor id -> Python object id
-  std::map<int64_t, std::shared_ptr<Node>> nodes;
+  std::vector<ObjPtr> objects;                      // reachable objects, discovery order
+  std::unordered_set<const interp::Object*> seen;
+  std::vector<std::shared_ptr<TensorImpl>> tensors;  // sorted by id (creation order) once complete
+  std::unordered_set<int64_t> tensor_ids;
+  std::unordered_map<int64_t, int64_t> tensor_object;  // tensor id -> Python object id
+  std::vector<std::shared_ptr<Node>> nodes;            // sorted by id once complete
+  std::unordered_set<int64_t> node_ids;
+  std::vector<ObjPtr> queue;                           // discover's, reused
+  std::vector<std::shared_ptr<Node>> node_stack;       // add_node's, reused
+
+  void clear() {
+    objects.clear(); seen.clear(); tensors.clear(); tensor_ids.clear(); tensor_object.clear();
+    nodes.clear(); node_ids.clear(); queue.clear(); node_stack.clear();
+  }
 };
+
+namespace {
 
 using Entries = std::vector<std::pair<int64_t, std::string>>;  // id -> JSON ("" = unchanged), in id order
 
 void add_tensor(World& world, const std::shared_ptr<TensorImpl>& t) {
-  if (!t || world.tensors.count(t->id)) return;
-  world.tensors[t->id] = t;
+  if (!t || !world.tensor_ids.insert(t->id).second) return;
+  world.tensors.push_back(t);
   add_tensor(world, t->grad);
   add_tensor(world, t->base);
 }
 
 void add_node(World& world, const std::shared_ptr<Node>& root) {
-  std::deque<std::shared_ptr<Node>> queue{root};
-  while (!queue.empty()) {
-    auto n = queue.front();
-    queue.pop_front();
-    if (!n || world.nodes.count(n->id)) continue;
-    world.nodes[n->id] = n;
-    for (const Edge& e : n->next_edges) queue.push_back(e.function);
+  auto& stack = world.node_stack;  // the set of nodes reached does not depend on the visiting order
+  stack.assign(1, root);
+  while (!stack.empty()) {
+    std::shared_ptr<Node> n = std::move(stack.back());
+    stack.pop_back();
+    if (!n || !world.node_ids.insert(n->id).second) continue;
+    for (const Edge& e : n->next_edges) stack.push_back(e.function);
+    world.nodes.push_back(std::move(n));
   }
 }
 
@@ -64,13 +79,13 @@ void add_node(World& world, const std::shared_ptr<Node>& root) {
 constexpr size_t kMaxDrawnObjects = 20000;
 
 void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
-  std::deque<ObjPtr> queue{root};
-  while (!queue.empty()) {
-    ObjPtr o = queue.front();
-    queue.pop_front();
+  auto& queue = world.queue;
+  queue.assign(1, root);
+  for (size_t head = 0; head < queue.size(); ++head) {
+    ObjPtr o = queue[head];
     if (!drawn(o) || world.seen.count(o.get())) continue;
     if (world.objects.size() >= kMaxDrawnObjects) return;
-    world.seen[o.get()] = true;
+    world.seen.insert(o.get());
     world.objects.push_back(o);
     switch (o->kind) {
       case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) queue.push_back(i); break;
@@ -107,14 +122,19 @@ void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
 }
 
 // Nodes reachable from tensors, and tensors the graph holds (saved tensors, AccumulateGrad leaves).
+// Then both lists in id order.
 void close_over_graph(World& world) {
-  for (auto& [id, t] : std::map<int64_t, std::shared_ptr<TensorImpl>>(world.tensors)) add_node(world, t->grad_fn);
-  for (auto& [id, n] : std::map<int64_t, std::shared_ptr<Node>>(world.nodes)) {
-    for (const SavedVariable* sv : n->saved_variables())
+  for (size_t i = 0, n = world.tensors.size(); i < n; ++i) add_node(world, world.tensors[i]->grad_fn);
+  for (size_t i = 0, n = world.nodes.size(); i < n; ++i) {
+    Node* node = world.nodes[i].get();
+    for (const SavedVariable* sv : node->saved_variables())
       if (Tensor t = sv->tensor_if_alive(); t.defined()) add_tensor(world, t.impl_ptr());
-    if (auto* acc = (n ? n->as_accumulate_grad() : nullptr)) add_tensor(world, acc->variable);
+    if (auto* acc = node->as_accumulate_grad()) add_tensor(world, acc->variable);
   }
-  for (auto& [id, t] : world.tensors) add_node(world, t->grad_fn);
+  for (size_t i = 0; i < world.tensors.size(); ++i) add_node(world, world.tensors[i]->grad_fn);
+  auto by_id = [](const auto& a, const auto& b) { return a->id < b->id; };
+  std::sort(world.tensors.begin(), world.tensors.end(), by_id);
+  std::sort(world.nodes.begin(), world.nodes.end(), by_id);
 }
 
 void write_ids(JsonWriter& w, const World& world, const std::vector<ObjPtr>& items) {
@@ -182,78 +202,16 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
   return w.take();
 }
 
-void write_int_list(JsonWriter& w, const Shape& s) {
-  w.begin_array();
-  for (int64_t v : s) w.value(v);
-  w.end_array();
-}
-
-// Everything about a tensor but its repr, as a JSON object.
-// Gradient hooks hanging on a tensor: register_hook (on a leaf, kept on the tensor; on a non-leaf,
-// on its grad_fn for its output) and register_post_accumulate_grad_hook.
-int64_t hook_count(const TensorImpl& t) {
-  size_t n = t.grad_hooks.size() + t.post_accumulate_grad_hooks.size();
-  if (t.grad_fn)
-    for (const Node::TensorPreHook& h : t.grad_fn->tensor_pre_hooks) n += h.input_nr == t.output_nr;
-  return int64_t(n);
-}
-
-std::string tensor_meta_json(const World& world, const std::shared_ptr<TensorImpl>& impl) {
-  Tensor t(impl);
-  JsonWriter w;
-  w.begin_object();
-  w.key("id").value(t.id());
-  auto obj = world.tensor_object.find(t.id());
-  w.key("object");
-  if (obj != world.tensor_object.end()) w.value(obj->second); else w.null();
-  w.key("sizes"); write_int_list(w, t.sizes());
-  w.key("strides"); write_int_list(w, t.strides());
-  w.key("storage_offset").value(t.storage_offset());
-  w.key("dtype").value(dtype_short_name(t.dtype()));
-  w.key("device").value(t.device().str());
-  w.key("element_size").value(int64_t(t.element_size()));
-  w.key("storage").value(t.storage()->id());
-  w.key("version_family").value(impl->version_counter->id);
-  w.key("_version").value(t.version());
-  w.key("_base");
-  if (impl->base) w.value(impl->base->id); else w.null();
-  w.key("is_view").value(impl->base != nullptr);
-  w.key("is_contiguous").value(t.is_contiguous());
-  w.key("requires_grad").value(t.requires_grad());
-  w.key("is_leaf").value(impl->grad_fn == nullptr);
-  w.key("retains_grad").value(impl->retains_grad);
-  w.key("grad_fn");
-  if (impl->grad_fn) w.value(impl->grad_fn->id); else w.null();
-  w.key("output_nr").value(int64_t(impl->output_nr));
-  w.key("grad");
-  if (impl->grad) w.value(impl->grad->id); else w.null();
-  w.key("is_parameter").value(impl->is_parameter);
-  w.key("hooks").value(hook_count(*impl));
-  w.key("data_ptr").value(t.data_ptr());
-  w.end_object();
-  return w.take();
-}
-
-// Note [What a repr depends on]: its values (the storage's bytes: write_count moves with every
-// write, also through `.data`, whose version counter is another one), its metadata (sizes,
-// strides, offset, dtype, storage: `set_`/`resize_` change these without a value write, and a
-// grown storage is a write), its autograd suffix (requires_grad, grad_fn's name, Parameter), and
-// the session's print options and default dtype. Anything else unknown would make the cache key
-// miss, never hit: the key is the tensor's whole metadata JSON plus these.
-std::string repr_key(const std::string& meta, const TensorImpl& t, const std::string& grad_fn_name, bool is_grad) {
-  const PrintOptions& p = ctx().print_options;
-  std::string key = meta;
-  key += is_grad ? "|g|" : "|";
-  key += std::to_string(t.storage->write_count());
-  key += '|';
-  key += std::to_string(t.storage->nbytes());
-  key += '|';
-  key += grad_fn_name;
-  key += '|';
-  key += std::to_string(p.precision) + ',' + std::to_string(p.threshold) + ',' + std::to_string(p.edgeitems) + ',' +
-         std::to_string(p.linewidth) + ',' + (p.sci_mode ? (*p.sci_mode ? "1" : "0") : "-") + ',' +
-         dtype_short_name(ctx().default_dtype);
-  return key;
+// Positions of the `item`-byte elements where `a` and `b` differ. Whole 64-byte blocks are
+// compared first: a loop writing one cell per statement leaves all but one block equal.
+void differing_elements(const uint8_t* a, const uint8_t* b, size_t n, size_t item, std::vector<size_t>& out) {
+  const size_t per_block = 64 / item;  // item is 1, 2, 4, 8 or 16
+  for (size_t k = 0; k < n; k += per_block) {
+    const size_t end = std::min(n, k + per_block);
+    if (std::memcmp(a + k * item, b + k * item, (end - k) * item) == 0) continue;
+    for (size_t i = k; i < end; ++i)
+      if (std::memcmp(a + i * item, b + i * item, item) != 0) out.push_back(i);
+  }
 }
 
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
@@ -326,20 +284,6 @@ void write_id_list(JsonWriter& w, const char* key, const std::vector<int64_t>& i
   w.end_array();
 }
 
-// Note [Fingerprints]: the numbers a tensor's JSON (repr included) is made of. Equal prints mean
-// equal JSON: anything not in it (the print options, the grad_fn's name) is compared apart.
-void tensor_print(const World& world, const TensorImpl& t, bool is_grad, std::vector<int64_t>& p) {
-  auto obj = world.tensor_object.find(t.id);
-  p.assign({is_grad,
-      obj == world.tensor_object.end() ? -1 : obj->second, t.storage->id(), int64_t(t.storage->write_count()),
-      int64_t(t.storage->nbytes()), int64_t(t.storage->address()), t.storage_offset, int64_t(t.dtype),
-      t.version_counter->id, t.version_counter->version, t.base ? t.base->id : -1,
-      t.requires_grad, t.retains_grad, t.is_parameter, t.grad_fn ? t.grad_fn->id : -1, int64_t(t.output_nr),
-      t.grad ? t.grad->id : -1, hook_count(t), int64_t(t.sizes.size())});
-  p.insert(p.end(), t.sizes.begin(), t.sizes.end());
-  p.insert(p.end(), t.strides.begin(), t.strides.end());
-}
-
 void node_print(Node& n, const std::vector<bool>& values_changed, std::vector<int64_t>& p) {
   p.clear();
   for (const Edge& e : n.next_edges) { p.push_back(e.function ? e.function->id : -1); p.push_back(int64_t(e.input_nr)); }
@@ -374,28 +318,33 @@ void print_options_print(std::vector<int64_t>& p) {
 
 }  // namespace
 
+WorldSnapshotter::WorldSnapshotter(size_t max_storage_values, bool cache_reprs)
+    : max_values_(max_storage_values), cache_reprs_(cache_reprs), world_(std::make_unique<World>()) {}
+WorldSnapshotter::~WorldSnapshotter() = default;
+
 // Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
 // (new ones included) and the ids of those that are gone; a keyframe lists every entity.
 void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
                                      std::vector<int64_t>& removed, bool members_only) {
   w.key(key).begin_array();
-  std::unordered_set<int64_t> present;
-  present.reserve(now.size());
   for (auto& [id, json] : now) {
-    present.insert(id);
-    if (json.empty()) continue;  // its fingerprint did not move
     auto it = shown.find(id);
-    if (keyframe || it == shown.end() || it->second != json) {
-      // Note [Changed members]: an entity shown before is listed with the members that changed
-      if (members_only && !keyframe && it != shown.end()) w.raw(changed_members(it->second, json));
-      else w.raw(json);
-      if (it == shown.end()) shown.emplace(id, std::move(json));
-      else it->second = std::move(json);
+    if (json.empty()) {  // its fingerprint did not move (it was shown)
+      it->second.step = step_;
+      continue;
     }
+    if (keyframe || it == shown.end() || it->second.json != json) {
+      // Note [Changed members]: an entity shown before is listed with the members that changed
+      if (members_only && !keyframe && it != shown.end()) w.raw(changed_members(it->second.json, json));
+      else w.raw(json);
+      if (it == shown.end()) it = shown.emplace(id, ShownJson{std::move(json), 0}).first;
+      else it->second.json = std::move(json);
+    }
+    it->second.step = step_;
   }
   w.end_array();
   for (auto it = shown.begin(); it != shown.end();) {
-    if (present.count(it->first)) { ++it; continue; }
+    if (it->second.step == step_) { ++it; continue; }
     removed.push_back(it->first);
     it = shown.erase(it);
   }
@@ -405,8 +354,16 @@ void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& show
 void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root, bool keyframe) {
   keyframe = keyframe || first_;
   first_ = false;
+  struct TraceObjectIds {  // Note [Objects the trace makes] (core/context.h)
+    TraceObjectIds() { ctx().swap_in_trace_object_ids(); }
+    ~TraceObjectIds() { ctx().swap_in_trace_object_ids(); }
+  } trace_object_ids;
   interp::Interpreter& in = session.interpreter();
-  World world;
+  World& world = *world_;
+  struct ClearAfter {  // the step's world keeps nothing alive
+    World& world;
+    ~ClearAfter() { world.clear(); }
+  } clear_after{world};
   std::vector<std::pair<std::string, ObjPtr>> variables;
   for (const std::string& name : session.global_names()) {
     ObjPtr o = session.global(name);
@@ -452,73 +409,95 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   Entries entries;
   std::vector<ObjPtr> objects = world.objects;
   std::sort(objects.begin(), objects.end(), [](const ObjPtr& a, const ObjPtr& b) { return a->id < b->id; });
+  ++step_;
+  std::vector<int64_t> print;  // scratch, reused (no allocation per entity)
+  print_options_print(print);
+  if (print != options_) { options_ = print; ++options_epoch_; }
+  auto shown = [&](const interp::Object* x) { return world.seen.count(x) != 0 || !drawn_kind(x->kind); };
+  ObjectPrinter printer(shown, options_epoch_);
   for (const ObjPtr& o : objects) {
     // an object whose JSON can never change, shown before, is not serialised again
-    if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) entries.push_back({o->id, std::string()});
-    else entries.push_back({o->id, object_json(world, in, o)});
+    if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
+    // Note [Object fingerprints]
+    if (cache_reprs_ && printer.print(o, print)) {
+      auto& last = object_prints_[o->id];
+      last.step = step_;
+      if (!keyframe && last.print == print && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
+      last.print = print;
+    }
+    entries.push_back({o->id, object_json(world, in, o)});
   }
+  for (auto it = object_prints_.begin(); it != object_prints_.end();)
+    it = it->second.step == step_ ? std::next(it) : object_prints_.erase(it);
   write_changed(w, "objects", objects_, entries, keyframe, removed_objects, false);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
   std::map<int64_t, std::shared_ptr<TensorImpl>> storage_reader;
-  entries.clear();
-  std::unordered_set<int64_t> live_tensors;
-  std::vector<int64_t> options_print, print;  // `print`: scratch, reused (no allocation per tensor)
-  print_options_print(options_print);
   // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a `.grad`
   // carries its text as well, because the graph draws it (next to its AccumulateGrad box).
   std::unordered_set<int64_t> grads;
-  for (auto& [id, t] : world.tensors)
+  for (auto& t : world.tensors)
     if (t->grad) grads.insert(t->grad->id);
   ReprStore& store = session.reprs();
-  for (auto& [id, t] : world.tensors) {
+  w.key("tensors").begin_array();
+  for (auto& t : world.tensors) {
+    const int64_t id = t->id;
     storage_reader.emplace(t->storage->id(), t);
-    live_tensors.insert(id);
     const bool is_grad = grads.count(id) != 0;
-    tensor_print(world, *t, is_grad, print);
-    print.insert(print.end(), options_print.begin(), options_print.end());
-    auto& last = tensor_prints_[id];
-    if (!keyframe && cache_reprs_ && last == print && tensors_.count(id)) {
-      entries.push_back({id, std::string()});
-      continue;
-    }
-    last = print;
-    std::string meta = tensor_meta_json(world, t);
-    std::string grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
-    std::string key = repr_key(meta, *t, grad_fn_name, is_grad);
-    ReprMemo& memo = reprs_[id];
-    if (!cache_reprs_ || memo.key != key) {
+    auto obj = world.tensor_object.find(id);
+    TensorEntry& e = scratch_tensor_;
+    gather_tensor_facts(t, obj == world.tensor_object.end() ? -1 : obj->second, e);
+    auto [it, fresh] = tensors_shown_.try_emplace(id);
+    TensorShown& shown = it->second;
+    shown.step = step_;
+    // Note [What a repr depends on]: its values (the storage's bytes: write_count moves with every
+    // write, also through `.data`, whose version counter is another one), its metadata (`set_`/
+    // `resize_` change these without a value write, and a grown storage is a write), its autograd
+    // suffix, and the session's print options and default dtype.
+    const bool unchanged = !fresh && shown.entry.same_facts(e) && shown.write_count == t->storage->write_count() &&
+                           shown.nbytes == t->storage->nbytes() && shown.is_grad == is_grad &&
+                           shown.options_epoch == options_epoch_;
+    if (!keyframe && cache_reprs_ && unchanged) continue;  // Note [Fingerprints]
+    if (cache_reprs_ && unchanged) {
+      e.repr_ref = shown.entry.repr_ref;
+      e.has_repr = shown.entry.has_repr;
+      e.repr = shown.entry.repr;
+    } else {
       format::TensorReprExtras extras;
-      extras.grad_fn_name = grad_fn_name;
-      extras.requires_grad = Tensor(t).requires_grad();
+      extras.grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
+      extras.requires_grad = e.requires_grad;
       extras.is_parameter = t->is_parameter;
-      memo.json = ",\"repr_ref\":";
+      // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a
+      // `.grad` carries its text as well, because the graph draws it (next to its AccumulateGrad box).
+      e.has_repr = is_grad;
       if (is_grad) {
-        std::string repr = format::tensor_repr(Tensor(t), extras);
-        memo.json += std::to_string(store.add_formatted(repr));
-        memo.json += ",\"repr\":";
-        memo.json += json_escape(repr);
+        e.repr = format::tensor_repr(Tensor(t), extras);
+        e.repr_ref = store.add_formatted(e.repr);
       } else {
-        memo.json += std::to_string(store.freeze(Tensor(t), extras));
-        memo.json += ",\"repr\":null";  // present, so that a delta can say a .grad stopped being one
+        e.repr.clear();
+        e.repr_ref = store.freeze(Tensor(t), extras);
       }
-      memo.key = std::move(key);
     }
-    meta.pop_back();  // the closing brace: the repr goes last
-    meta += memo.json;
-    meta += '}';
-    entries.push_back({id, std::move(meta)});
+    const bool same_entry = !fresh && shown.entry.same_facts(e) && shown.entry.repr_ref == e.repr_ref &&
+                            shown.entry.has_repr == e.has_repr && shown.entry.repr == e.repr;
+    if (keyframe || !same_entry) write_tensor_entry(w, e, keyframe || fresh ? nullptr : &shown.entry);
+    std::swap(shown.entry, e);  // the scratch keeps the old vectors' memory for the next tensor
+    shown.write_count = t->storage->write_count();
+    shown.nbytes = t->storage->nbytes();
+    shown.is_grad = is_grad;
+    shown.options_epoch = options_epoch_;
   }
-  for (auto it = reprs_.begin(); it != reprs_.end();) it = live_tensors.count(it->first) ? std::next(it) : reprs_.erase(it);
-  for (auto it = tensor_prints_.begin(); it != tensor_prints_.end();)
-    it = live_tensors.count(it->first) ? std::next(it) : tensor_prints_.erase(it);
-  write_changed(w, "tensors", tensors_, entries, keyframe, removed_tensors, true);
+  w.end_array();
+  for (auto it = tensors_shown_.begin(); it != tensors_shown_.end();) {
+    if (it->second.step == step_) { ++it; continue; }
+    removed_tensors.push_back(it->first);
+    it = tensors_shown_.erase(it);
+  }
+  std::sort(removed_tensors.begin(), removed_tensors.end());
 
   w.key("storages").begin_array();
-  std::unordered_set<int64_t> live_storages;
   for (auto& [sid, t] : storage_reader) {
-    live_storages.insert(sid);
     const Storage& s = *t->storage;
     DType d = t->dtype;
     int64_t numel = int64_t(s.nbytes() / itemsize(d));
@@ -573,9 +552,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       const uint8_t* data = s.data();
       bytes.assign(data, data + (summarised ? size_t(half) : size_t(numel)) * item);
       if (summarised) bytes.insert(bytes.end(), data + size_t(numel - half) * item, data + size_t(numel) * item);
-      if (before && before->size() == bytes.size())
-        for (size_t k = 0; k < n_shown; ++k)
-          if (std::memcmp(&bytes[k * item], &(*before)[k * item], item) != 0) written.push_back(k);
+      if (before && before->size() == bytes.size()) differing_elements(bytes.data(), before->data(), n_shown, item, written);
     }
     w.key("written").begin_array();
     for (size_t k : written) w.value(index_of(k));
@@ -604,9 +581,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
   w.end_array();
   for (auto it = storage_prints_.begin(); it != storage_prints_.end();)
-    it = live_storages.count(it->first) ? std::next(it) : storage_prints_.erase(it);
+    it = storage_reader.count(it->first) ? std::next(it) : storage_prints_.erase(it);
   for (auto it = storages_.begin(); it != storages_.end();) {
-    if (live_storages.count(it->first)) { ++it; continue; }
+    if (storage_reader.count(it->first)) { ++it; continue; }
     removed_storages.push_back(it->first);
     it = storages_.erase(it);
   }
@@ -615,9 +592,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   // Note [Saved values]: a saved tensor written through `.data` keeps its version, so backward
   // does not notice; the trace compares its values with the ones it had when first drawn.
   entries.clear();
-  std::set<std::pair<int64_t, size_t>> live_saved;
-  for (auto& [id, n] : world.nodes) {
-    std::vector<bool> values_changed;
+  std::vector<bool> values_changed;  // reused
+  for (auto& n : world.nodes) {
+    const int64_t id = n->id;
+    values_changed.clear();
     size_t slot = 0;
     for (const SavedVariable* sv : n->saved_variables()) {
       size_t k = slot++;
@@ -627,15 +605,15 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       auto key = std::make_pair(id, k);
       auto m = saved_.find(key);
       if (!t.defined()) {
-        if (m != saved_.end()) { values_changed.back() = m->second.changed; live_saved.insert(key); }
+        if (m != saved_.end()) { values_changed.back() = m->second.changed; m->second.step = step_; }
         continue;
       }
-      live_saved.insert(key);
       uint64_t wc = t.storage()->write_count();
       if (m == saved_.end()) {
-        saved_[key] = SavedMemo{wc, tensor_values(t, max_values_), false};
+        saved_[key] = SavedMemo{wc, tensor_values(t, max_values_), false, step_};
         continue;
       }
+      m->second.step = step_;
       if (m->second.write_count != wc) {
         std::vector<double> now = tensor_values(t, max_values_);
         const std::vector<double>& first = m->second.first;
@@ -656,8 +634,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     entries.push_back({id, node_json(n, values_changed)});
   }
   for (auto it = node_prints_.begin(); it != node_prints_.end();)
-    it = world.nodes.count(it->first) ? std::next(it) : node_prints_.erase(it);
-  for (auto it = saved_.begin(); it != saved_.end();) it = live_saved.count(it->first) ? std::next(it) : saved_.erase(it);
+    it = world.node_ids.count(it->first) ? std::next(it) : node_prints_.erase(it);
+  for (auto it = saved_.begin(); it != saved_.end();) it = it->second.step == step_ ? std::next(it) : saved_.erase(it);
   write_changed(w, "nodes", nodes_, entries, keyframe, removed_nodes, true);
 
   w.key("removed").begin_object();

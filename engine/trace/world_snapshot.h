@@ -12,6 +12,7 @@
 
 #include "core/dtype.h"
 #include "trace/json_writer.h"
+#include "trace/tensor_entry.h"
 
 namespace tp {
 class Session;
@@ -20,12 +21,14 @@ class Node;
 
 namespace tp::trace {
 
+struct World;
+
 class WorldSnapshotter {
  public:
   // `cache_reprs` false recomputes every tensor repr at every step (the reference the repr cache
   // is tested against).
-  WorldSnapshotter(size_t max_storage_values, bool cache_reprs = true)
-      : max_values_(max_storage_values), cache_reprs_(cache_reprs) {}
+  WorldSnapshotter(size_t max_storage_values, bool cache_reprs = true);
+  ~WorldSnapshotter();
   // Appends "keyframe", "variables", "frames", "objects", "tensors", "storages", "nodes" and
   // "removed" keys to an open JSON object. `extra_root` (may be null) is a graph node drawn even
   // when no variable reaches it.
@@ -40,8 +43,12 @@ class WorldSnapshotter {
     DType dtype;                 // how its bytes were read
     std::vector<uint8_t> bytes;  // the shown elements' bytes as last written (the page carries them forward)
   };
-  struct ReprMemo {
-    std::string key, json;  // json: the `"repr_ref"` member (and `"repr"` for a grad)
+  // What the last step showed of a tensor, and what its repr was frozen from.
+  struct TensorShown {
+    TensorEntry entry;
+    uint64_t write_count = 0, nbytes = 0, options_epoch = 0;
+    bool is_grad = false;
+    uint64_t step = 0;  // the last step it was alive in
   };
   // The values a node's saved tensor had when the trace first saw it, to notice writes that
   // bypass the version counter (`.data`): Note [Saved values].
@@ -49,9 +56,15 @@ class WorldSnapshotter {
     uint64_t write_count = 0;
     std::vector<double> first;
     bool changed = false;
+    uint64_t step = 0;  // the last step that drew it
   };
-  // What the previous step showed of one kind of entity: id -> its JSON.
-  using Shown = std::unordered_map<int64_t, std::string>;
+  // What the previous step showed of one kind of entity: id -> its JSON, and the last step that
+  // drew it (an entity not drawn by this step is gone).
+  struct ShownJson {
+    std::string json;
+    uint64_t step = 0;
+  };
+  using Shown = std::unordered_map<int64_t, ShownJson>;
   // Entities of this step, in id order: the JSON of those that may have changed, "" for those
   // whose fingerprint says they did not (Note [Fingerprints]).
   using Entries = std::vector<std::pair<int64_t, std::string>>;
@@ -62,14 +75,24 @@ class WorldSnapshotter {
   size_t max_values_;
   bool cache_reprs_;
   std::map<int64_t, StorageMemo> memo_;
-  std::unordered_map<int64_t, ReprMemo> reprs_;
   std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
-  Shown objects_, tensors_, storages_, nodes_;
+  Shown objects_, nodes_;
+  std::unordered_map<int64_t, std::string> storages_;  // id -> what identifies its drawing
+  std::unordered_map<int64_t, TensorShown> tensors_shown_;
+  TensorEntry scratch_tensor_;
+  std::vector<int64_t> options_;  // the print options and default dtype, as numbers
+  uint64_t options_epoch_ = 0, step_ = 0;
   // Note [Fingerprints]: everything a tensor's or node's JSON is made of, as numbers, so that an
   // unchanged one costs a comparison instead of a serialisation (the autograd chain has
   // thousands alive at every step).
-  std::unordered_map<int64_t, std::vector<int64_t>> tensor_prints_, node_prints_, storage_prints_;
+  std::unordered_map<int64_t, std::vector<int64_t>> node_prints_, storage_prints_;
+  struct ObjectPrint {
+    std::vector<int64_t> print;  // Note [Object fingerprints]
+    uint64_t step = 0;           // the last step it was drawn in
+  };
+  std::unordered_map<int64_t, ObjectPrint> object_prints_;
   std::string variables_, frames_;
+  std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;
   size_t work_ = 0;
 };

@@ -207,3 +207,38 @@ TEST_CASE("trace: small gradients with equal contents share one ref", "[trace]")
   // a different suffix is a different repr: x's own ref (requires_grad=True) is not that one
   CHECK(reprs(session, j).front() == "tensor([1., 1.], requires_grad=True)");
 }
+
+// Note [Object fingerprints]: an instance's repr is taken again only when something it is made of
+// changed — here a hyperparameter deep inside the optimizer's param_groups.
+TEST_CASE("trace: an optimizer's repr follows a change deep in its param_groups", "[trace]") {
+  std::string j = tp::trace_json(
+      "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nn = 1\n"
+      "opt.param_groups[0]['lr'] = 0.5\nm = 2\n",
+      "prog.py");
+  CHECK(count(j, "\"type\":\"SGD\"") == 2);  // drawn where it appears and where lr changed, not at n = 1 or m = 2
+  CHECK(has(j, "    lr: 0.1\\n"));
+  CHECK(has(j, "    lr: 0.5\\n"));
+  tp::TraceOptions full;
+  full.keyframe_every = 1;
+  CHECK(count(tp::trace_json("import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+                             "n = 1\nopt.param_groups[0]['lr'] = 0.5\nm = 2\n", "prog.py", full),
+              "\"type\":\"SGD\"") == 4);
+}
+
+// Note [Objects the trace makes] (core/context.h): objects a repr makes while the trace draws a
+// step take ids of their own, so a traced program prints what the untraced one prints.
+TEST_CASE("trace: taking reprs never changes the program's object ids", "[trace]") {
+  const std::string program =
+      "import torch\nimport torch.nn as nn\nm = nn.Linear(2, 1)\nopt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
+      "a = [1]\nfor i in range(3):\n    opt.param_groups[0]['lr'] = 0.1 * i\n    b = [i]\nprint(id(b) - id(a))\n";
+  tp::Session untraced;
+  const std::string expected = untraced.run(program).stdout_text;
+  REQUIRE(!expected.empty());
+  for (size_t every : {size_t(0), size_t(1)}) {  // deltas, and every step whole (every repr taken)
+    tp::TraceOptions options;
+    options.keyframe_every = every;
+    tp::Session traced;
+    std::string j = tp::trace_json(traced, program, "prog.py", options);
+    CHECK(has(j, "\"stdout\":\"" + expected.substr(0, expected.size() - 1) + "\\n\""));
+  }
+}

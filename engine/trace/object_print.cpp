@@ -1,0 +1,136 @@
+#include "trace/object_print.h"
+
+#include <functional>
+#include <string>
+
+#include "core/tensor.h"
+#include "autograd/node.h"
+
+namespace tp::trace {
+
+using interp::Kind;
+using interp::Object;
+using interp::ObjPtr;
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {  // splitmix64 over the running hash
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  return h ^ (h >> 31);
+}
+
+uint64_t tensor_hash(uint64_t h, const Tensor& t) {
+  const TensorImpl& i = *t.impl();
+  h = mix(h, uint64_t(i.id));
+  h = mix(h, i.storage->write_count());
+  h = mix(h, i.storage->nbytes());
+  h = mix(h, uint64_t(i.version_counter->version));
+  h = mix(h, uint64_t(i.storage_offset));
+  h = mix(h, uint64_t(i.dtype));
+  h = mix(h, uint64_t(i.requires_grad) | uint64_t(i.is_parameter) << 1);
+  h = mix(h, uint64_t(i.grad_fn ? i.grad_fn->id : -1));
+  for (int64_t s : i.sizes) h = mix(h, uint64_t(s));
+  for (int64_t s : i.strides) h = mix(h, uint64_t(s));
+  return h;
+}
+
+// Library instances whose repr reads nothing but their attributes.
+bool repr_from_attributes(const Object& o) {
+  return o.subtype == interp::Subtype::None || o.subtype == interp::Subtype::Optimizer;
+}
+
+}  // namespace
+
+uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
+  if (!o) return 1;
+  auto [it, fresh] = hashes_.try_emplace(o, 1);
+  if (!fresh) return it->second == 1 ? mix(2, uint64_t(o->id)) : it->second;  // 1: a cycle, cut at o
+  if (depth > 64 || budget_ == 0) return it->second = kVolatile;
+  --budget_;
+  uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
+  bool is_volatile = false;
+  auto child = [&](const Object* c) {
+    uint64_t ch = content_hash(c, depth + 1);
+    if (ch == kVolatile) is_volatile = true;
+    h = mix(h, ch);
+  };
+  switch (o->kind) {
+    case Kind::List: for (auto& i : static_cast<const interp::ListObj&>(*o).items) child(i.get()); break;
+    case Kind::Tuple: for (auto& i : static_cast<const interp::TupleObj&>(*o).items) child(i.get()); break;
+    case Kind::Set: for (auto& i : static_cast<const interp::SetObj&>(*o).table.keys()) child(i.get()); break;
+    case Kind::Dict:
+      for (auto& [k, v] : static_cast<const interp::DictObj&>(*o).items) { child(k.get()); child(v.get()); }
+      break;
+    case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor); break;
+    case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array); break;
+    case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data); break;
+    case Kind::Instance: {
+      if (!repr_from_attributes(*o)) { is_volatile = true; break; }
+      auto& inst = static_cast<const interp::InstanceObj&>(*o);
+      if (inst.cls) h = mix(h, uint64_t(inst.cls->attr_order.size()));  // a method added to a class later
+      [[fallthrough]];
+    }
+    case Kind::Module: case Kind::Class: {
+      auto& a = static_cast<const interp::AttrObj&>(*o);
+      for (const std::string& name : a.attr_order) {
+        h = mix(h, std::hash<std::string>{}(name));
+        auto v = a.attrs.find(name);
+        child(v == a.attrs.end() ? nullptr : v->second.get());
+      }
+      break;
+    }
+    case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::Slice:
+    case Kind::Ellipsis: case Kind::Range: case Kind::Size: case Kind::DType: case Kind::Device: case Kind::Node:
+    case Kind::Function: case Kind::UserFunction: case Kind::BoundMethod:
+      break;  // immutable, or drawn by name: an object id is never reused
+    default:
+      is_volatile = true;  // exceptions, context managers: state of their own
+  }
+  if (is_volatile) return it->second = kVolatile;
+  if (h <= 1) h += 2;
+  return it->second = h;
+}
+
+bool ObjectPrinter::print(const ObjPtr& o, std::vector<int64_t>& p) {
+  p.clear();
+  p.push_back(int64_t(o->kind));
+  auto ids = [&](const std::vector<ObjPtr>& items) {
+    for (const ObjPtr& i : items)
+      if (is_shown_(shown_, i.get())) p.push_back(i->id);
+    p.push_back(-1);
+    p.push_back(int64_t(items.size()));
+  };
+  switch (o->kind) {
+    case Kind::List: ids(static_cast<interp::ListObj&>(*o).items); return true;
+    case Kind::Tuple: ids(static_cast<interp::TupleObj&>(*o).items); return true;
+    case Kind::Set: ids(static_cast<interp::SetObj&>(*o).table.keys()); return true;
+    case Kind::Dict: {
+      auto& items = static_cast<interp::DictObj&>(*o).items;
+      for (auto& [k, v] : items)
+        if (is_shown_(shown_, k.get()) && is_shown_(shown_, v.get())) { p.push_back(k->id); p.push_back(v->id); }
+      p.push_back(-1);
+      p.push_back(int64_t(items.size()));
+      return true;
+    }
+    case Kind::Instance: {
+      uint64_t h = content_hash(o.get(), 0);
+      if (h == kVolatile) return false;
+      p.push_back(int64_t(h));
+      p.push_back(int64_t(options_epoch_));
+      auto& a = static_cast<interp::AttrObj&>(*o);
+      for (const std::string& name : a.attr_order) {  // the attributes drawn (the content hash has them all)
+        const ObjPtr v = a.get(name);
+        p.push_back(v && is_shown_(shown_, v.get()));
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace tp::trace
