@@ -120,7 +120,25 @@ void blocked_gemm(int64_t n, int64_t m, int64_t k, const T* a, int64_t a_rs, int
 template <class T>
 void gemm(int64_t n, int64_t m, int64_t k, const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t b_rs,
           int64_t b_cs, T* out, int64_t o_rs, int64_t o_cs) {
-  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+  if constexpr (std::is_integral_v<T> && sizeof(T) < 8) {
+    // Note [Narrow integer gemm]: integer matmuls are rare, so the narrow types share the 64-bit
+    // kernel instead of a ~6-11 KB WebAssembly instantiation each. The operands are widened (sign-
+    // or zero-extended, which keeps every value mod 2^bits), multiplied and summed in uint64 and
+    // truncated back: truncation mod 2^bits commutes with + and *, so every output has exactly
+    // the bits the wrapping arithmetic of T gives, as PyTorch's integer matmul wraps.
+    std::vector<uint64_t> wa(size_t(n * k)), wb(size_t(k * m)), wo(size_t(n * m));
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t p = 0; p < k; ++p) wa[size_t(i * k + p)] = uint64_t(int64_t(a[i * a_rs + p * a_cs]));
+    for (int64_t p = 0; p < k; ++p)
+      for (int64_t j = 0; j < m; ++j) wb[size_t(p * m + j)] = uint64_t(int64_t(b[p * b_rs + j * b_cs]));
+    blocked_gemm<uint64_t>(n, m, k, wa.data(), k, 1, wb.data(), m, 1, wo.data(), m, 1);
+    using U = std::make_unsigned_t<T>;
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < m; ++j) {
+        const U bits = U(wo[size_t(i * m + j)]);  // the low bits; then reinterpreted as T
+        std::memcpy(&out[i * o_rs + j * o_cs], &bits, sizeof(T));
+      }
+  } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
     // Signed integers wrap in PyTorch, but overflowing a signed lane is undefined in C++: compute
     // in the unsigned type of the same width, whose wrapping gives the same two's-complement bits
     // (signed and unsigned variants of a type may alias).
