@@ -31,10 +31,10 @@ uint64_t Context::next_address(Device device, size_t nbytes) {
   return address;
 }
 
-StoragePtr Context::new_storage(Device device, size_t nbytes) {
+StoragePtr Context::new_storage(Device device, size_t nbytes, StorageFill fill) {
   check_memory_cap(nbytes);
   uint64_t address = next_address(device, nbytes);
-  auto s = std::make_shared<Storage>(++last_storage_id_, device, nbytes, address, alloc);
+  auto s = std::make_shared<Storage>(++last_storage_id_, device, nbytes, address, alloc, fill);
   storages_.push_back(s);
   // Amortised pruning, as register_tensor: a loop of temporaries must not grow the registry by a
   // weak pointer per op until the next snapshot (a program run without the trace never takes one).

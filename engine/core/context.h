@@ -35,9 +35,10 @@ class Context {
   // how often) a repr was taken never changes the ids — and id() — of the program's objects.
   void swap_in_trace_object_ids() { std::swap(last_object_id_, trace_object_id_); }
 
-  // Allocates a zeroed storage with a fresh id and a simulated address on `device`.
-  // Throws a MemoryError-style RuntimeError naming the cap when it would be exceeded.
-  StoragePtr new_storage(Device device, size_t nbytes);
+  // Allocates a storage with a fresh id and a simulated address on `device`: zeroed unless `fill`
+  // says the caller overwrites every byte (Note [Storage fill]). Throws a MemoryError-style
+  // RuntimeError naming the cap when it would be exceeded.
+  StoragePtr new_storage(Device device, size_t nbytes, StorageFill fill = StorageFill::kZeros);
   // A storage over nbytes of `base` from byte_offset on, with a fresh id: Note [Storage views].
   StoragePtr new_storage_view(const StoragePtr& base, size_t byte_offset, size_t nbytes);
   // Grows `s` to nbytes at a fresh simulated address (resize_); same cap check as new_storage.

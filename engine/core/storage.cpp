@@ -7,9 +7,30 @@
 
 namespace tp {
 
+namespace {
+
+size_t words_for(size_t nbytes) { return (nbytes + 7) / 8; }
+
+// Note [Storage fill]: `new uint64_t[n]` leaves the words uninitialised (no zero-fill pass).
+std::unique_ptr<uint64_t[]> allocate_words(size_t nbytes, StorageFill fill) {
+  const size_t n = words_for(nbytes);
+  std::unique_ptr<uint64_t[]> words(new uint64_t[n > 0 ? n : 1]);
+  if (fill == StorageFill::kZeros) {
+    std::memset(words.get(), 0, n * 8);
+  } else if (n > 0) {
+#ifdef TP_POISON_FOR_OVERWRITE
+    std::memset(words.get(), 0xFF, n * 8);
+#endif
+    words[n - 1] = 0;  // the padding past nbytes stays zero (the kernel overwrites the rest)
+  }
+  return words;
+}
+
+}  // namespace
+
 Storage::Storage(int64_t id, Device device, size_t nbytes, uint64_t address,
-                 std::shared_ptr<AllocationStats> stats)
-    : id_(id), device_(device), nbytes_(nbytes), address_(address), words_((nbytes + 7) / 8, 0),
+                 std::shared_ptr<AllocationStats> stats, StorageFill fill)
+    : id_(id), device_(device), nbytes_(nbytes), address_(address), words_(allocate_words(nbytes, fill)),
       stats_(std::move(stats)) {
   if (stats_) stats_->live_bytes += nbytes_;
 }
@@ -17,7 +38,7 @@ Storage::Storage(int64_t id, Device device, size_t nbytes, uint64_t address,
 Storage::Storage(int64_t id, std::shared_ptr<Storage> base, size_t byte_offset, size_t nbytes,
                  std::shared_ptr<AllocationStats> stats)
     : id_(id), device_(base->device()), nbytes_(nbytes), address_(base->address() + byte_offset),
-      words_((nbytes + 7) / 8, 0), resizable_(false), stats_(std::move(stats)) {
+      words_(allocate_words(nbytes, StorageFill::kZeros)), resizable_(false), stats_(std::move(stats)) {
   TP_INTERNAL_ASSERT(byte_offset + nbytes <= base->nbytes(), "a storage view past its base's bytes");
   base_ = std::move(base);
   byte_offset_ = byte_offset;
@@ -27,7 +48,7 @@ Storage::Storage(int64_t id, std::shared_ptr<Storage> base, size_t byte_offset, 
 void Storage::sync_from_base() const {
   uint64_t now = base_->write_count();
   if (synced_ == now) return;
-  if (nbytes_) std::memcpy(words_.data(), base_->data() + byte_offset_, nbytes_);
+  if (nbytes_) std::memcpy(words_.get(), base_->data() + byte_offset_, nbytes_);
   synced_ = now;
 }
 
@@ -36,7 +57,7 @@ void Storage::mark_written() {
     ++write_count_;
     return;
   }
-  if (nbytes_) std::memcpy(base_->data() + byte_offset_, words_.data(), nbytes_);
+  if (nbytes_) std::memcpy(base_->data() + byte_offset_, words_.get(), nbytes_);
   base_->mark_written();
   synced_ = base_->write_count();
 }
@@ -55,7 +76,9 @@ void Storage::move_to_shared(uint64_t new_address) {
 void Storage::grow(size_t nbytes, uint64_t new_address) {
   TP_INTERNAL_ASSERT(!base_, "a storage view is not resizable");
   if (nbytes <= nbytes_) return;
-  words_.resize((nbytes + 7) / 8, 0);
+  std::unique_ptr<uint64_t[]> words = allocate_words(nbytes, StorageFill::kZeros);
+  std::memcpy(words.get(), words_.get(), words_for(nbytes_) * 8);  // padding words are zero
+  words_.swap(words);
   if (stats_) stats_->live_bytes += nbytes - nbytes_;
   nbytes_ = nbytes;
   address_ = new_address;
@@ -65,8 +88,8 @@ void Storage::grow(size_t nbytes, uint64_t new_address) {
 void Storage::reallocate(size_t nbytes, uint64_t new_address) {
   TP_INTERNAL_ASSERT(!base_, "a storage view is not resizable");
   size_t keep = std::min(nbytes, nbytes_);
-  std::vector<uint64_t> words((nbytes + 7) / 8, 0);
-  if (keep) std::memcpy(words.data(), words_.data(), keep);
+  std::unique_ptr<uint64_t[]> words = allocate_words(nbytes, StorageFill::kZeros);
+  if (keep) std::memcpy(words.get(), words_.get(), keep);
   words_.swap(words);
   if (stats_) stats_->live_bytes = stats_->live_bytes + nbytes - nbytes_;
   nbytes_ = nbytes;

@@ -5,7 +5,6 @@
 #pragma once
 #include <cstdint>
 #include <memory>
-#include <vector>
 
 #include "core/device.h"
 
@@ -17,10 +16,20 @@ struct AllocationStats {
   size_t cap_bytes = size_t(256) << 20;  // total tensor memory a program may hold
 };
 
+// Note [Storage fill]: a new storage's bytes are zero unless its maker asks for kForOverwrite, which
+// leaves them as the allocator hands them over (C++20's make_unique_for_overwrite). Only a kernel
+// that writes every element of its fresh output before anything reads it may ask (the pointwise
+// ops' prepare()/finish()): skipping the 4 MB zero-fill of a 1e6-float result is a third of an
+// add's time in WebAssembly. torch.empty, torch.zeros, resize_ and the rest keep zeros, so what the
+// page shows never depends on stale heap bytes (PyTorch's garbage values could not be matched
+// anyway). The configure option TP_POISON_FOR_OVERWRITE fills such storages with 0xFF bytes (NaN
+// floats, -1 integers) instead, so the goldens catch a kernel that leaves some element unwritten.
+enum class StorageFill { kZeros, kForOverwrite };
+
 class Storage {
  public:
   Storage(int64_t id, Device device, size_t nbytes, uint64_t address,
-          std::shared_ptr<AllocationStats> stats);
+          std::shared_ptr<AllocationStats> stats, StorageFill fill = StorageFill::kZeros);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -41,11 +50,11 @@ class Storage {
   uint64_t address() const { return address_; }  // simulated data_ptr of byte 0
   uint8_t* data() {
     if (base_) sync_from_base();
-    return reinterpret_cast<uint8_t*>(words_.data());
+    return reinterpret_cast<uint8_t*>(words_.get());
   }
   const uint8_t* data() const {
     if (base_) sync_from_base();
-    return reinterpret_cast<const uint8_t*>(words_.data());
+    return reinterpret_cast<const uint8_t*>(words_.get());
   }
   // The storage this one views (null for one that owns its bytes) and where in it.
   const std::shared_ptr<Storage>& base() const { return base_; }
@@ -76,7 +85,9 @@ class Storage {
   Device device_;
   size_t nbytes_;
   uint64_t address_;
-  mutable std::vector<uint64_t> words_;  // 8-byte aligned backing so every dtype is aligned
+  // 8-byte aligned backing so every dtype is aligned: (nbytes + 7) / 8 words, the bytes past
+  // nbytes always zero. Not a std::vector, whose value-initialisation cannot be skipped.
+  std::unique_ptr<uint64_t[]> words_;
   std::shared_ptr<Storage> base_;        // Note [Storage views]
   size_t byte_offset_ = 0;
   mutable uint64_t synced_ = ~uint64_t(0);  // the base's write count the mirror holds

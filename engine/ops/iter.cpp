@@ -233,12 +233,22 @@ Shape infer_dense_strides(const Shape& sizes, const Shape& strides) {
   return out;
 }
 
-Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+namespace {
+Tensor empty_strided_filled(const Shape& sizes, const Shape& strides, DType dtype, Device device, StorageFill fill) {
   for (int64_t s : sizes)
     TP_CHECK(s >= 0, "Trying to create tensor with negative dimension " + std::to_string(s) + ": " + shape_str(sizes));
   // at::detail::computeStorageNbytes: 0 bytes when any size is 0, overflow refused.
-  auto storage = ctx().new_storage(device, storage_nbytes(sizes, strides, itemsize(dtype)));
+  auto storage = ctx().new_storage(device, storage_nbytes(sizes, strides, itemsize(dtype)), fill);
   return make_tensor(storage, sizes, strides, 0, dtype, ctx().new_version_counter());
+}
+}  // namespace
+
+Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  return empty_strided_filled(sizes, strides, dtype, device, StorageFill::kZeros);
+}
+
+Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  return empty_strided_filled(sizes, strides, dtype, device, StorageFill::kForOverwrite);
 }
 
 Tensor empty_like_preserve(const Tensor& self, DType dtype, Device device) {

@@ -67,6 +67,9 @@ bool is_non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
 Shape infer_dense_strides(const Shape& sizes, const Shape& strides);
 // A fresh tensor with exactly these strides (at::empty_strided), new storage and counter.
 Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device);
+// The same with the bytes left as allocated, for a kernel that writes every element before
+// anything reads them (Note [Storage fill] in core/storage.h): the pointwise ops' outputs.
+Tensor empty_strided_for_overwrite(const Shape& sizes, const Shape& strides, DType dtype, Device device);
 // empty_like(self, memory_format=preserve) with another dtype/device.
 Tensor empty_like_preserve(const Tensor& self, DType dtype, Device device);
 

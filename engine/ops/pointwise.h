@@ -30,7 +30,10 @@ struct Prepared {
 // A float16 compute dtype runs in float32: inputs are rounded to half first (TensorIterator casts
 // every operand to the common dtype), except input `opmath_scalar` when it is a 0-dim tensor, which
 // add/sub/mul/div read at full precision (iter.original_scalar_value<opmath_t>).
-Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype, int opmath_scalar = -1);
+// `fill`: kForOverwrite leaves the output's bytes as allocated (Note [Storage fill] in
+// core/storage.h); only for an op that writes every element in every dtype it dispatches to.
+Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype, int opmath_scalar = -1,
+                 StorageFill fill = StorageFill::kZeros);
 // p.out in p.result's dtype (same strides): a float32 output of a float16 op rounded to half.
 Tensor finish(const Prepared& p);
 

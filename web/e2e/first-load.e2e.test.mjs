@@ -70,3 +70,31 @@ test('under a non-root base path: one .wasm request, a usable editor before Code
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('CodeMirror waits for the .wasm and the offline cache for the engine: nothing else downloads meanwhile', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  const seen = [];
+  page.on('request', (r) => seen.push(r.url()));
+  // hold the .wasm back: the engine cannot compile, nor get ready, until it is released
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(/\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(harness.URL_);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('#status[data-ready="true"]').count(), 0, 'the engine is held back');
+  assert.deepEqual(seen.filter((u) => /editor-view-[^/]+\.js$/.test(u)), [], 'no CodeMirror while the .wasm downloads');
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0, 'no offline cache yet');
+  assert.equal(await page.locator('textarea.editor-shell').count(), 1, 'the textarea holds the code meanwhile');
+  release();
+  await page.waitForSelector('#status[data-ready="true"]');
+  await page.locator('.cm-editor').waitFor();
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -65,5 +65,7 @@ export async function openWithCode(browser, code, { step, viewport = { width: 14
   await page.goto(`${URL_}#code=${b64}${step !== undefined ? `&step=${step}` : ''}&lang=${lang}`);
   await page.waitForSelector('#status[data-ready="true"]', { timeout: 20000 });
   await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran' || window.__tensorplay?.state.state.status.kind === 'engine-failure');
+  // CodeMirror replaces the textarea once the .wasm has compiled (LazyEditor's loadAfter), maybe after the first run
+  await page.locator('.cm-editor').waitFor();
   return { page, problems };
 }

@@ -61,7 +61,8 @@ export class App {
   /** The graph panel's latest update (it awaits the lazily loaded layout library once). */
   pendingGraph: Promise<void> = Promise.resolve();
 
-  constructor(root: HTMLElement) {
+  /** `editorAfter`: when CodeMirror may load and replace the editor's textarea (LazyEditor's loadAfter). */
+  constructor(root: HTMLElement, { editorAfter }: { editorAfter?: Promise<unknown> } = {}) {
     // a lesson link (#lesson=… or a teacher's #lesson-src=…) opens that lesson once the engine is
     // ready; until then the editor shows the learner's own program (never overwritten by a lesson)
     const lessonLink = parseLessonHash(location.hash);
@@ -137,6 +138,7 @@ export class App {
       onChange: (code) => this.scheduleSave(code),
       onGutterLine: (line) => this.runToLine(line),
       label: t(lang, 'panel.editor'),
+      loadAfter: editorAfter,
     });
     this.stepper = new StepperView(stepperBody, {
       first: () => this.state.first(), prev: () => this.state.prev(), next: () => this.state.next(),

@@ -17,7 +17,10 @@ function spawnEngine(): Worker {
 // started before the page is built, so the worker boots while the editor and panels are made
 const host = WorkerHost.create(spawnEngine);
 
-const app = new App(document.getElementById('app')!);
+// CodeMirror's chunk (~100 KB) is fetched once the .wasm has arrived and compiled, so that neither
+// its download nor its ~90 ms of main-thread work (the wasm's bytes are read on this thread) slows
+// the engine's; the textarea shell shows the code and runs it meanwhile.
+const app = new App(document.getElementById('app')!, { editorAfter: compiled });
 (window as unknown as { __tensorplay: App }).__tensorplay = app;
 void app.attach(host);
-registerOffline();
+registerOffline('./', host);

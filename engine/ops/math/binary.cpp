@@ -93,14 +93,17 @@ Device check_devices(const std::vector<Tensor>& ts) {
 
 void check_same_device(const Tensor& a, const Tensor& b) { check_devices({a, b}); }
 
-Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype, int opmath_scalar) {
+Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dtype, int opmath_scalar,
+                 StorageFill fill) {
   Device dev = check_devices(inputs);
   Shape shape = inputs[0].sizes();
   for (size_t i = 1; i < inputs.size(); ++i) shape = broadcast_shapes(shape, inputs[i].sizes());
   Prepared p;
   p.compute = compute_dtype(compute);
   p.result = out_dtype;
-  p.out = empty_strided(shape, output_strides(inputs, shape, compute), compute_dtype(out_dtype), dev);
+  p.out = fill == StorageFill::kForOverwrite
+              ? empty_strided_for_overwrite(shape, output_strides(inputs, shape, compute), compute_dtype(out_dtype), dev)
+              : empty_strided(shape, output_strides(inputs, shape, compute), compute_dtype(out_dtype), dev);
   p.out_geom = geometry_of(p.out);
   p.empty = p.out.numel() == 0;
   p.keep.resize(inputs.size());
@@ -115,7 +118,8 @@ Prepared prepare(const std::vector<Tensor>& inputs, DType compute, DType out_dty
 
 Tensor finish(const Prepared& p) {
   if (p.out.dtype() == p.result) return p.out;
-  Tensor r = empty_strided(p.out.sizes(), p.out.strides(), p.result, p.out.device());
+  // convert_copy writes every element (Note [Storage fill])
+  Tensor r = empty_strided_for_overwrite(p.out.sizes(), p.out.strides(), p.result, p.out.device());
   convert_copy(geometry_of(r), geometry_of(p.out));
   return r;
 }
@@ -125,8 +129,9 @@ Tensor finish(const Prepared& p) {
 namespace {
 
 template <class F>
-Tensor binary_same_type(const Tensor& a, const Tensor& b, DType compute, F body, int opmath_scalar = -1) {
-  Prepared p = prepare({a, b}, compute, compute, opmath_scalar);
+Tensor binary_same_type(const Tensor& a, const Tensor& b, DType compute, F body, int opmath_scalar = -1,
+                        StorageFill fill = StorageFill::kZeros) {
+  Prepared p = prepare({a, b}, compute, compute, opmath_scalar, fill);
   dispatch_type(p.compute, [&](auto tag_) { using scalar_t = decltype(tag_); body(p, scalar_t{}); });
   return finish(p);
 }
@@ -172,7 +177,7 @@ Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
       else run_binary<T, T>(p, [al](T x, T y) -> T { return std::fma(y, al, x); });
     }
     else run_binary<T, T>(p, [al](T x, T y) -> T { return x + al * y; });
-  }, /*opmath_scalar=*/1);
+  }, /*opmath_scalar=*/1, StorageFill::kForOverwrite);  // every dtype branch writes every element
 }
 
 Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) {
@@ -192,7 +197,7 @@ Tensor mul(const Tensor& a, const Tensor& b) {
     if constexpr (std::is_same_v<T, bool>) run_binary<T, T>(p, [](T x, T y) -> T { return x && y; });
     else if constexpr (std::is_floating_point_v<T>) run_binary_inline<T>(p, [](T x, T y) -> T { return x * y; });
     else run_binary<T, T>(p, [](T x, T y) -> T { return x * y; });
-  }, /*opmath_scalar=*/1);
+  }, /*opmath_scalar=*/1, StorageFill::kForOverwrite);  // every dtype branch writes every element
 }
 
 // True division: integral inputs compute in the default float dtype.
@@ -202,7 +207,7 @@ Tensor div(const Tensor& a, const Tensor& b) {
   return binary_same_type(a, b, rt, [&](const Prepared& p, auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_floating_point_v<T>) run_binary<T, T>(p, [](T x, T y) -> T { return x / y; });
-  }, /*opmath_scalar=*/1);
+  }, /*opmath_scalar=*/1, StorageFill::kForOverwrite);  // rt is floating: the one branch always runs
 }
 
 namespace {

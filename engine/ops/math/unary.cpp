@@ -123,7 +123,8 @@ Tensor unary(const Tensor& a, UnaryOp op) {
     TP_CHECK(is_floating(a.dtype()), "\"frac_cpu\" not implemented for '" + scalar_type_name(a.dtype()) + "'");
   DType dt = a.dtype();
   if (is_float_op(op) && !is_floating(dt)) dt = ctx().default_dtype;
-  Prepared p = prepare({a}, dt, dt);
+  // a float op runs in a floating dtype, and run_float_op has a loop for each of them
+  Prepared p = prepare({a}, dt, dt, -1, is_float_op(op) ? StorageFill::kForOverwrite : StorageFill::kZeros);
   dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     if constexpr (std::is_floating_point_v<T>) {
       if (is_float_op(op)) run_float_op<T>(p, op);

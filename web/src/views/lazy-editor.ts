@@ -12,6 +12,8 @@ export interface EditorHandlers {
   label: string;
   onGutterLine?: (line: number) => void;
   readOnly?: boolean;
+  /** CodeMirror's chunk is fetched (and replaces the shell) only once this settles. */
+  loadAfter?: Promise<unknown>;
 }
 
 export class LazyEditor {
@@ -37,7 +39,8 @@ export class LazyEditor {
       }
     });
     container.append(this.shell);
-    this.loaded = import('./editor-view').then(({ EditorView_ }) => {
+    const after = handlers.loadAfter ?? Promise.resolve();
+    this.loaded = after.then(() => {}, () => {}).then(() => import('./editor-view')).then(({ EditorView_ }) => {
       const root = this.shell.getRootNode() as Document | ShadowRoot;
       const focused = root.activeElement === this.shell;
       const code = this.shell.value;
