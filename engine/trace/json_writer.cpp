@@ -1,5 +1,6 @@
 #include "trace/json_writer.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -68,15 +69,24 @@ JsonWriter& JsonWriter::end_array() { out_ += ']'; first_.pop_back(); return *th
 
 JsonWriter& JsonWriter::key(std::string_view k) {
   before_value();
-  append_string(out_, k);
-  out_ += ':';
+  out_ += '"';  // keys are the trace's own ASCII names: nothing to escape
+  out_.append(k);
+  out_ += "\":";
   after_key_ = true;
   return *this;
 }
 
 JsonWriter& JsonWriter::value(std::string_view s) { before_value(); append_string(out_, s); return *this; }
-JsonWriter& JsonWriter::value(int64_t v) { before_value(); out_ += std::to_string(v); return *this; }
-JsonWriter& JsonWriter::value(uint64_t v) { before_value(); out_ += std::to_string(v); return *this; }
+namespace {
+template <class Int>
+void append_int(std::string& out, Int v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+}  // namespace
+
+JsonWriter& JsonWriter::value(int64_t v) { before_value(); append_int(out_, v); return *this; }
+JsonWriter& JsonWriter::value(uint64_t v) { before_value(); append_int(out_, v); return *this; }
 JsonWriter& JsonWriter::value(bool v) { before_value(); out_ += v ? "true" : "false"; return *this; }
 JsonWriter& JsonWriter::null() { before_value(); out_ += "null"; return *this; }
 JsonWriter& JsonWriter::raw(const std::string& json) { before_value(); out_ += json; return *this; }

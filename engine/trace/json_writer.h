@@ -15,7 +15,8 @@ class JsonWriter {
   JsonWriter& end_object();
   JsonWriter& begin_array();
   JsonWriter& end_array();
-  // string_view: keys are literals, written millions of times in a long trace (no allocation each)
+  // string_view: keys are literals, written millions of times in a long trace (no allocation
+  // each). A key is written as it is: the trace's member names need no escaping.
   JsonWriter& key(std::string_view k);
   JsonWriter& value(std::string_view s);
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }

@@ -37,7 +37,7 @@ void write_error(trace::JsonWriter& w, const ErrorInfo* e) {
 // which would change whether AccumulateGrad steals or copies it.
 class BackwardLog {
  public:
-  explicit BackwardLog(trace::ReprStore& store) : store_(store) {}
+  explicit BackwardLog(trace::ReprStore& store) : store_(store) { events_.begin_array(); }
 
   void on_event(const BackwardEvent& e) {
     using K = BackwardEvent::Kind;
@@ -46,7 +46,7 @@ class BackwardLog {
       return;
     }
     if (e.kind == K::End) return;
-    trace::JsonWriter w;
+    trace::JsonWriter& w = events_;  // one array, written as the events come
     w.begin_object();
     auto grad = [&](const Tensor& t) {
       if (t.defined()) w.value(store_.freeze(t, format::TensorReprExtras{}));
@@ -74,7 +74,6 @@ class BackwardLog {
       grad(e.grads_out.empty() ? Tensor() : e.grads_out[0]);
     }
     w.end_object();
-    events_.push_back(w.take());
   }
 
   // Writes the step's "backward" value and starts over.
@@ -83,11 +82,11 @@ class BackwardLog {
     w.begin_object();
     w.key("root").value(root_);
     w.key("retain_graph").value(retain_graph_);
-    w.key("events").begin_array();
-    for (const std::string& e : events_) w.raw(e);
-    w.end_array();
+    events_.end_array();
+    w.key("events").raw(events_.take());
     w.end_object();
-    events_.clear();
+    events_ = trace::JsonWriter();
+    events_.begin_array();
     active_ = false;
     root_node_.reset();
   }
@@ -102,7 +101,7 @@ class BackwardLog {
   int64_t root_ = 0;
   std::shared_ptr<Node> root_node_;
   bool retain_graph_ = false;
-  std::vector<std::string> events_;
+  trace::JsonWriter events_;  // an open array: the events since the last flush
 };
 
 // Collects one JSON object per executed statement. Past max_steps (or max_trace_bytes of

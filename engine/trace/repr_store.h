@@ -5,6 +5,7 @@
 // most of a trace's time (a 1,000-element tensor written 1,000 times: a million printf calls).
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -43,7 +44,7 @@ class ReprStore {
     bool formatted = false;
   };
   size_t max_frozen_bytes_, frozen_bytes_ = 0;
-  std::vector<Entry> entries_;
+  std::deque<Entry> entries_;  // a deque: a long trace appends 100,000s without moving them
   // Small tensors frozen with equal contents share one ref: a backward pass through a chain of
   // 150,000 nodes sends the same `tensor(1.)` 300,000 times.
   std::unordered_map<std::string, int64_t> small_;

@@ -82,9 +82,10 @@ class WorldSnapshotter {
   TensorEntry scratch_tensor_;
   std::vector<int64_t> options_;  // the print options and default dtype, as numbers
   uint64_t options_epoch_ = 0, step_ = 0;
-  // Note [Fingerprints]: everything a tensor's or node's JSON is made of, as numbers, so that an
+  // Note [Fingerprints]: everything a node's or storage's JSON is made of, as numbers, so that an
   // unchanged one costs a comparison instead of a serialisation (the autograd chain has
-  // thousands alive at every step).
+  // thousands alive at every step). A tensor's facts are its fingerprint (TensorShown), an
+  // object's are in Note [Object fingerprints].
   std::unordered_map<int64_t, std::vector<int64_t>> node_prints_, storage_prints_;
   struct ObjectPrint {
     std::vector<int64_t> print;  // Note [Object fingerprints]
