@@ -316,6 +316,18 @@ void print_options_print(std::vector<int64_t>& p) {
                      int64_t(ctx().default_dtype)});
 }
 
+// Drops what the last step showed and this one did not draw (its `step` stamp is older); their
+// ids go to `removed`, sorted.
+template <class Shown>
+void take_gone(Shown& shown, uint64_t step, std::vector<int64_t>& removed) {
+  for (auto it = shown.begin(); it != shown.end();) {
+    if (it->second.step == step) { ++it; continue; }
+    removed.push_back(it->first);
+    it = shown.erase(it);
+  }
+  std::sort(removed.begin(), removed.end());
+}
+
 }  // namespace
 
 WorldSnapshotter::WorldSnapshotter(size_t max_storage_values, bool cache_reprs)
@@ -343,12 +355,7 @@ void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& show
     it->second.step = step_;
   }
   w.end_array();
-  for (auto it = shown.begin(); it != shown.end();) {
-    if (it->second.step == step_) { ++it; continue; }
-    removed.push_back(it->first);
-    it = shown.erase(it);
-  }
-  std::sort(removed.begin(), removed.end());
+  take_gone(shown, step_, removed);
 }
 
 void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root, bool keyframe) {
@@ -489,12 +496,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     shown.options_epoch = options_epoch_;
   }
   w.end_array();
-  for (auto it = tensors_shown_.begin(); it != tensors_shown_.end();) {
-    if (it->second.step == step_) { ++it; continue; }
-    removed_tensors.push_back(it->first);
-    it = tensors_shown_.erase(it);
-  }
-  std::sort(removed_tensors.begin(), removed_tensors.end());
+  take_gone(tensors_shown_, step_, removed_tensors);
 
   w.key("storages").begin_array();
   for (auto& [sid, t] : storage_reader) {
