@@ -1,5 +1,6 @@
 #include "trace/repr_store.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/context.h"
@@ -8,37 +9,31 @@ namespace tp::trace {
 
 namespace {
 
-// The elements of `t` in row-major order, on a storage no session knows (id -1, address 0): a
-// frozen copy must not take a tensor id or a simulated address from the program's context.
-std::shared_ptr<TensorImpl> contiguous_copy(const Tensor& t) {
+constexpr size_t kSmallBytes = 64;           // elements; past this a frozen copy is never shared
+constexpr size_t kBlockBytes = size_t(1) << 20;
+
+// The elements of `t` in row-major order.
+void copy_elements(const Tensor& t, uint8_t* to) {
   const size_t item = itemsize(t.dtype());
   const int64_t n = t.numel();
-  auto storage = std::make_shared<Storage>(-1, t.device(), size_t(n) * item, 0, nullptr);
   const uint8_t* from = t.storage()->data();
-  uint8_t* to = storage->data();
-  const Shape& sizes = t.sizes();
-  const Shape& strides = t.strides();
+  if (n == 0) return;
   if (t.is_contiguous()) {
     std::memcpy(to, from + size_t(t.storage_offset()) * item, size_t(n) * item);
-  } else {
-    std::vector<int64_t> at(sizes.size(), 0);
-    for (int64_t k = 0; k < n; ++k) {
-      int64_t offset = t.storage_offset();
-      for (size_t d = 0; d < sizes.size(); ++d) offset += at[d] * strides[d];
-      std::memcpy(to + size_t(k) * item, from + size_t(offset) * item, item);
-      for (size_t d = sizes.size(); d-- > 0;) {
-        if (++at[d] < sizes[d]) break;
-        at[d] = 0;
-      }
+    return;
+  }
+  const Shape& sizes = t.sizes();
+  const Shape& strides = t.strides();
+  std::vector<int64_t> at(sizes.size(), 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = t.storage_offset();
+    for (size_t d = 0; d < sizes.size(); ++d) offset += at[d] * strides[d];
+    std::memcpy(to + size_t(k) * item, from + size_t(offset) * item, item);
+    for (size_t d = sizes.size(); d-- > 0;) {
+      if (++at[d] < sizes[d]) break;
+      at[d] = 0;
     }
   }
-  auto impl = std::make_shared<TensorImpl>();
-  impl->id = -1;
-  impl->storage = std::move(storage);
-  impl->sizes = sizes;
-  impl->strides = contiguous_strides(sizes);
-  impl->dtype = t.dtype();
-  return impl;
 }
 
 // The default dtype of the moment the repr was frozen (the dtype suffix depends on it).
@@ -51,48 +46,104 @@ class DefaultDTypeScope {
   DType saved_;
 };
 
-constexpr size_t kSmallBytes = 64;
+bool same_options(const PrintOptions& a, const PrintOptions& b) {
+  // threshold compared as bits: inf (profile="full") equals itself, and a NaN set by a program too
+  return a.precision == b.precision && std::memcmp(&a.threshold, &b.threshold, sizeof a.threshold) == 0 &&
+         a.edgeitems == b.edgeitems && a.linewidth == b.linewidth && a.sci_mode == b.sci_mode;
+}
 
-// Everything a small tensor's repr depends on, as bytes (the dedup key).
-std::string small_key(const TensorImpl& copy, const format::TensorReprExtras& extras, const PrintOptions& o, DType dflt) {
-  std::string key(reinterpret_cast<const char*>(copy.storage->data()), copy.storage->nbytes());
-  auto put = [&key](int64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
-  for (int64_t s : copy.sizes) put(s);
-  put(-1);
-  put(int64_t(copy.dtype));
-  put(int64_t(dflt));
-  put(extras.requires_grad);
-  put(extras.is_parameter);
-  put(o.precision);
-  put(o.edgeitems);
-  put(o.linewidth);
-  put(o.sci_mode ? int64_t(*o.sci_mode) : -1);
-  int64_t threshold;
-  std::memcpy(&threshold, &o.threshold, sizeof threshold);
-  put(threshold);
-  key += copy.storage->device().str();
-  key += '|';
-  return key + extras.grad_fn_name;
+uint64_t mix(uint64_t h, uint64_t v) {  // splitmix64 over the running hash
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  return h ^ (h >> 31);
+}
+
+uint64_t hash_bytes(uint64_t h, const uint8_t* p, size_t n) {
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    h = mix(h, v);
+  }
+  uint64_t rest = 0;
+  std::memcpy(&rest, p, n);
+  return mix(h, rest ^ (uint64_t(n) << 56));
 }
 
 }  // namespace
 
+uint8_t* ReprStore::allocate(size_t bytes) {
+  if (bytes > block_left_) {
+    const size_t size = std::max(bytes, kBlockBytes);
+    blocks_.push_back(std::make_unique<uint8_t[]>(size));
+    block_at_ = blocks_.back().get();
+    block_left_ = size;
+  }
+  uint8_t* at = block_at_;
+  block_at_ += bytes;
+  block_left_ -= bytes;
+  return at;
+}
+
+uint32_t ReprStore::name_index(const std::string& name) {
+  auto [it, fresh] = name_indexes_.try_emplace(name, uint32_t(names_.size()));
+  if (fresh) names_.push_back(name);
+  return it->second;
+}
+
+uint32_t ReprStore::settings_index() {
+  const PrintOptions& options = ctx().print_options;
+  const DType dflt = ctx().default_dtype;
+  for (size_t i = settings_.size(); i-- > 0;)  // a handful at most; the newest is the likeliest
+    if (settings_[i].default_dtype == dflt && same_options(settings_[i].options, options)) return uint32_t(i);
+  settings_.push_back(Settings{options, dflt});
+  return uint32_t(settings_.size() - 1);
+}
+
+bool ReprStore::same_frozen(const Entry& a, const Entry& b) const {
+  return a.ndim == b.ndim && a.element_bytes == b.element_bytes && a.dtype == b.dtype && a.device == b.device &&
+         a.name == b.name && a.settings == b.settings && a.requires_grad == b.requires_grad &&
+         a.is_parameter == b.is_parameter &&
+         std::memcmp(a.frozen, b.frozen, a.ndim * sizeof(int64_t) + a.element_bytes) == 0;
+}
+
 int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extras) {
   const PrintOptions& options = ctx().print_options;
-  const size_t bytes = size_t(t.numel()) * itemsize(t.dtype());
+  const size_t element_bytes = size_t(t.numel()) * itemsize(t.dtype());
+  const Shape& sizes = t.sizes();
+  const size_t total = sizes.size() * sizeof(int64_t) + element_bytes;
   // A summarised repr reads only its edge items: formatting it now is cheap, copying is not.
-  if (double(t.numel()) > options.threshold || frozen_bytes_ + bytes > max_frozen_bytes_)
+  if (double(t.numel()) > options.threshold || frozen_bytes_ + total > max_frozen_bytes_)
     return add_formatted(format::tensor_repr(t, extras, options));
-  auto copy = contiguous_copy(t);
-  std::string key;
-  if (bytes <= kSmallBytes) {
-    key = small_key(*copy, extras, options, ctx().default_dtype);
-    if (auto it = small_.find(key); it != small_.end()) return it->second;
+  Entry e;
+  e.ndim = uint32_t(sizes.size());
+  e.element_bytes = element_bytes;
+  e.name = name_index(extras.grad_fn_name);
+  e.settings = settings_index();
+  e.dtype = t.dtype();
+  e.device = t.device();
+  e.requires_grad = extras.requires_grad;
+  e.is_parameter = extras.is_parameter;
+  uint8_t* frozen = allocate(total);
+  if (!sizes.empty()) std::memcpy(frozen, sizes.data(), sizes.size() * sizeof(int64_t));
+  copy_elements(t, frozen + sizes.size() * sizeof(int64_t));
+  e.frozen = frozen;
+  const int64_t ref = int64_t(entries_.size());
+  if (element_bytes <= kSmallBytes) {
+    uint64_t h = mix(mix(mix(uint64_t(e.ndim), uint64_t(e.dtype)), uint64_t(e.device.type) << 32 | uint32_t(e.device.index)),
+                     uint64_t(e.name) << 34 | uint64_t(e.settings) << 2 | uint64_t(e.requires_grad) << 1 | e.is_parameter);
+    h = hash_bytes(h, frozen, total);
+    auto [it, fresh] = small_.try_emplace(h, ref);
+    if (!fresh && same_frozen(entries_[size_t(it->second)], e)) {
+      block_at_ -= total;  // the copy was the last thing allocated: give its bytes back
+      block_left_ += total;
+      return it->second;
+    }
   }
-  frozen_bytes_ += bytes;
-  entries_.push_back(Entry{std::move(copy), extras, options, ctx().default_dtype, std::string(), false});
-  const int64_t ref = int64_t(entries_.size()) - 1;
-  if (!key.empty()) small_.emplace(std::move(key), ref);
+  frozen_bytes_ += total;
+  entries_.push_back(std::move(e));
   return ref;
 }
 
@@ -107,19 +158,35 @@ int64_t ReprStore::add_formatted(std::string repr) {
 const std::string& ReprStore::repr(int64_t ref) {
   if (ref < 0 || size_t(ref) >= entries_.size()) return none_;
   Entry& e = entries_[size_t(ref)];
-  if (!e.formatted) {
-    DefaultDTypeScope scope(e.default_dtype);
-    e.repr = format::tensor_repr(Tensor(e.copy), e.extras, e.options);
-    e.formatted = true;
-    frozen_bytes_ -= e.copy->storage->nbytes();
-    e.copy.reset();
-  }
+  if (e.formatted) return e.repr;
+  const Settings& s = settings_[e.settings];
+  DefaultDTypeScope scope(s.default_dtype);
+  // The copy becomes a tensor on a storage no session knows (id -1, address 0): formatting must
+  // not take a tensor id or a simulated address from the program's context.
+  auto storage = std::make_shared<Storage>(-1, e.device, e.element_bytes, 0, nullptr);
+  if (e.element_bytes) std::memcpy(storage->data(), e.frozen + e.ndim * sizeof(int64_t), e.element_bytes);
+  auto impl = std::make_shared<TensorImpl>();
+  impl->id = -1;
+  impl->storage = std::move(storage);
+  impl->sizes.resize(e.ndim);
+  if (e.ndim) std::memcpy(impl->sizes.data(), e.frozen, e.ndim * sizeof(int64_t));
+  impl->strides = contiguous_strides(impl->sizes);
+  impl->dtype = e.dtype;
+  format::TensorReprExtras extras{names_[e.name], e.requires_grad, e.is_parameter};
+  e.repr = format::tensor_repr(Tensor(impl), extras, s.options);
+  e.formatted = true;  // its frozen bytes stay: an equal small tensor frozen later still shares this ref
   return e.repr;
 }
 
 void ReprStore::clear() {
   entries_.clear();
   small_.clear();
+  blocks_.clear();
+  block_left_ = 0;
+  block_at_ = nullptr;
+  names_.clear();
+  name_indexes_.clear();
+  settings_.clear();
   frozen_bytes_ = 0;
 }
 

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/device.h"
 #include "core/dtype.h"
 #include "core/print_options.h"
 #include "core/tensor.h"
@@ -18,10 +19,15 @@
 
 namespace tp::trace {
 
+// Note [Frozen copies in an arena]: a training loop freezes every gradient backward sends and
+// every tensor a step changes, tens of thousands of small tensors. A frozen copy is therefore
+// only bytes in a block shared with the others (its sizes, then its elements), and what else the
+// repr depends on is a number into a table of the few distinct grad_fn names and print settings:
+// freezing allocates nothing but, now and then, a new block.
 class ReprStore {
  public:
-  // Frozen copies past this many bytes (all refs together) are formatted at once instead: a
-  // program that rewrites a big tensor at every step must not keep every version of it.
+  // Frozen copies past this many bytes (all refs together, formatted or not) are formatted at once
+  // instead: a program that rewrites a big tensor at every step must not keep every version of it.
   explicit ReprStore(size_t max_frozen_bytes = size_t(64) << 20) : max_frozen_bytes_(max_frozen_bytes) {}
 
   // A new ref for `t` as it is now. Reads ctx() (print options, default dtype).
@@ -35,19 +41,41 @@ class ReprStore {
   void clear();
 
  private:
-  struct Entry {
-    std::shared_ptr<TensorImpl> copy;  // contiguous copy of the elements, on a storage of its own
-    format::TensorReprExtras extras;
+  // Print options and default dtype: what a repr reads from the session besides the tensor.
+  struct Settings {
     PrintOptions options;
     DType default_dtype = DType::Float32;
-    std::string repr;
-    bool formatted = false;
   };
+  struct Entry {
+    const uint8_t* frozen = nullptr;  // in blocks_: ndim sizes (int64), then the elements in row-major order
+    size_t element_bytes = 0;
+    uint32_t ndim = 0;
+    uint32_t name = 0;      // index into names_ (the grad_fn name)
+    uint32_t settings = 0;  // index into settings_
+    DType dtype = DType::Float32;
+    Device device;
+    bool requires_grad = false, is_parameter = false;
+    bool formatted = false;
+    std::string repr;
+  };
+
+  uint8_t* allocate(size_t bytes);
+  uint32_t name_index(const std::string& name);
+  uint32_t settings_index();
+  bool same_frozen(const Entry& a, const Entry& b) const;
+
   size_t max_frozen_bytes_, frozen_bytes_ = 0;
+  std::vector<std::unique_ptr<uint8_t[]>> blocks_;
+  size_t block_left_ = 0;
+  uint8_t* block_at_ = nullptr;
   std::deque<Entry> entries_;  // a deque: a long trace appends 100,000s without moving them
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, uint32_t> name_indexes_;
+  std::vector<Settings> settings_;
   // Small tensors frozen with equal contents share one ref: a backward pass through a chain of
-  // 150,000 nodes sends the same `tensor(1.)` 300,000 times.
-  std::unordered_map<std::string, int64_t> small_;
+  // 150,000 nodes sends the same `tensor(1.)` 300,000 times. Keyed by a hash of everything the
+  // repr depends on; a hash shared by two different tensors only loses the sharing.
+  std::unordered_map<uint64_t, int64_t> small_;
   std::string none_;
 };
 
