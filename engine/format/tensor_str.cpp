@@ -204,7 +204,15 @@ std::string add_suffixes(const std::string& body, const std::vector<std::string>
 
 }  // namespace
 
+namespace {
+thread_local std::vector<int64_t>* values_read = nullptr;  // the innermost ValuesRead's list
+}  // namespace
+
+ValuesRead::ValuesRead(std::vector<int64_t>& storage_ids) : outer_(values_read) { values_read = &storage_ids; }
+ValuesRead::~ValuesRead() { values_read = outer_; }
+
 std::string tensor_body(const Tensor& t, int indent, const PrintOptions& o) {
+  if (values_read) values_read->push_back(t.storage()->id());
   if (t.numel() == 0) return "[]";
   const bool summarize = double(t.numel()) > o.threshold;
   const Slab root{t.storage_offset(), t.sizes(), t.strides()};

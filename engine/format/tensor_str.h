@@ -2,6 +2,7 @@
 // mode rules, 80-column wrapping, summarisation, nested brackets, and the suffix placement rule.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/print_options.h"
 #include "core/tensor.h"
@@ -24,5 +25,19 @@ std::string tensor_repr(const Tensor& t, const TensorReprExtras& extras, const P
 std::string tensor_body(const Tensor& t, int indent, const PrintOptions& options = {});
 // torch.Size([2, 3]), torch.Size([])
 std::string size_repr(const Shape& sizes);
+
+// Note [Values a repr read] (trace/object_print.h): while one is alive, tensor_body notes the id of
+// the storage of every tensor whose elements it formats, so the trace knows which tensors' values a
+// library object's repr depends on. Scopes nest; the innermost one is noted into.
+class ValuesRead {
+ public:
+  explicit ValuesRead(std::vector<int64_t>& storage_ids);
+  ~ValuesRead();
+  ValuesRead(const ValuesRead&) = delete;
+  ValuesRead& operator=(const ValuesRead&) = delete;
+
+ private:
+  std::vector<int64_t>* outer_;
+};
 
 }  // namespace tp::format

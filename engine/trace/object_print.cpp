@@ -23,12 +23,18 @@ uint64_t mix(uint64_t h, uint64_t v) {  // splitmix64 over the running hash
   return h ^ (h >> 31);
 }
 
-uint64_t tensor_hash(uint64_t h, const Tensor& t) {
+}  // namespace
+
+// `values_printable`: false for a tensor object, whose values count only once a repr formatted
+// them (Note [Values a repr read]); NumPy arrays and bytes always count.
+uint64_t ObjectPrinter::tensor_hash(uint64_t h, const Tensor& t, bool values_printable) const {
   const TensorImpl& i = *t.impl();
   h = mix(h, uint64_t(i.id));
-  h = mix(h, i.storage->write_count());
+  if (values_printable || values_read_.count(i.storage->id())) {
+    h = mix(h, i.storage->write_count());
+    h = mix(h, uint64_t(i.version_counter->version));
+  }
   h = mix(h, i.storage->nbytes());
-  h = mix(h, uint64_t(i.version_counter->version));
   h = mix(h, uint64_t(i.storage_offset));
   h = mix(h, uint64_t(i.dtype));
   h = mix(h, uint64_t(i.requires_grad) | uint64_t(i.is_parameter) << 1);
@@ -37,6 +43,8 @@ uint64_t tensor_hash(uint64_t h, const Tensor& t) {
   for (int64_t s : i.strides) h = mix(h, uint64_t(s));
   return h;
 }
+
+namespace {
 
 // Library instances whose repr reads nothing but their attributes.
 bool repr_from_attributes(const Object& o) {
@@ -65,9 +73,9 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
     case Kind::Dict:
       for (auto& [k, v] : static_cast<const interp::DictObj&>(*o).items) { child(k.get()); child(v.get()); }
       break;
-    case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor); break;
-    case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array); break;
-    case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data); break;
+    case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor, false); break;
+    case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array, true); break;
+    case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data, true); break;
     case Kind::Instance: {
       if (!repr_from_attributes(*o)) { is_volatile = true; break; }
       auto& inst = static_cast<const interp::InstanceObj&>(*o);

@@ -421,7 +421,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   print_options_print(print);
   if (print != options_) { options_ = print; ++options_epoch_; }
   auto shown = [&](const interp::Object* x) { return world.seen.count(x) != 0 || !drawn_kind(x->kind); };
-  ObjectPrinter printer(shown, options_epoch_);
+  ObjectPrinter printer(shown, options_epoch_, values_read_);
   for (const ObjPtr& o : objects) {
     // an object whose JSON can never change, shown before, is not serialised again
     if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
@@ -432,7 +432,12 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       if (!keyframe && last.print == print && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
       last.print = print;
     }
-    entries.push_back({o->id, object_json(world, in, o)});
+    values_read_now_.clear();
+    {
+      format::ValuesRead read(values_read_now_);
+      entries.push_back({o->id, object_json(world, in, o)});
+    }
+    values_read_.insert(values_read_now_.begin(), values_read_now_.end());
   }
   for (auto it = object_prints_.begin(); it != object_prints_.end();)
     it = it->second.step == step_ ? std::next(it) : object_prints_.erase(it);

@@ -92,6 +92,8 @@ class WorldSnapshotter {
     uint64_t step = 0;           // the last step it was drawn in
   };
   std::unordered_map<int64_t, ObjectPrint> object_prints_;
+  std::unordered_set<int64_t> values_read_;  // storages some object's repr formatted (Note [Values a repr read])
+  std::vector<int64_t> values_read_now_;     // scratch for one repr
   std::string variables_, frames_;
   std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;

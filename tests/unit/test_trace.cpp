@@ -242,3 +242,16 @@ TEST_CASE("trace: taking reprs never changes the program's object ids", "[trace]
     CHECK(has(j, "\"stdout\":\"" + expected.substr(0, expected.size() - 1) + "\\n\""));
   }
 }
+
+// Note [Values a repr read]: opt.step() writes the parameters, which the optimizer's repr never
+// prints; a tensor its repr does print (here a value in param_groups) is followed when written.
+TEST_CASE("trace: an instance's repr follows the values it prints, written in place", "[trace]") {
+  const std::string program =
+      "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nt = torch.tensor(1.)\n"
+      "opt.param_groups[0]['scale'] = t\nn = 1\nw.grad = torch.ones(2)\nopt.step()\nm = 2\nt.add_(1)\nk = 3\n";
+  std::string j = tp::trace_json(program, "prog.py");
+  CHECK(count(j, "\"type\":\"SGD\"") == 3);  // made, given `scale`, `scale` written
+  CHECK(has(j, "    scale: tensor(1.)\\n"));
+  CHECK(has(j, "    scale: tensor(2.)\\n"));
+  CHECK(has(j, "\"_version\":1"));  // opt.step() wrote w
+}
