@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/context.h"
+#include "trace/byte_diff.h"
 
 namespace tp::trace {
 
@@ -11,6 +12,8 @@ namespace {
 
 constexpr size_t kSmallBytes = 64;           // elements; past this a frozen copy is never shared
 constexpr size_t kBlockBytes = size_t(1) << 20;
+constexpr uint32_t kMaxPatchDepth = 32;
+constexpr size_t kMaxHeads = 256;
 
 // The elements of `t` in row-major order.
 void copy_elements(const Tensor& t, uint8_t* to) {
@@ -77,7 +80,7 @@ uint64_t hash_bytes(uint64_t h, const uint8_t* p, size_t n) {
 uint8_t* ReprStore::allocate(size_t bytes) {
   if (bytes > block_left_) {
     const size_t size = std::max(bytes, kBlockBytes);
-    blocks_.push_back(std::make_unique<uint8_t[]>(size));
+    blocks_.emplace_back(new uint8_t[size]);  // not zeroed: every byte handed out is written first
     block_at_ = blocks_.back().get();
     block_left_ = size;
   }
@@ -109,13 +112,13 @@ bool ReprStore::same_frozen(const Entry& a, const Entry& b) const {
          std::memcmp(a.frozen, b.frozen, a.ndim * sizeof(int64_t) + a.element_bytes) == 0;
 }
 
-int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extras) {
+int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extras, int64_t previous) {
   const PrintOptions& options = ctx().print_options;
   const size_t element_bytes = size_t(t.numel()) * itemsize(t.dtype());
   const Shape& sizes = t.sizes();
-  const size_t total = sizes.size() * sizeof(int64_t) + element_bytes;
+  const size_t sizes_bytes = sizes.size() * sizeof(int64_t);
   // A summarised repr reads only its edge items: formatting it now is cheap, copying is not.
-  if (double(t.numel()) > options.threshold || frozen_bytes_ + total > max_frozen_bytes_)
+  if (double(t.numel()) > options.threshold || frozen_bytes_ + sizes_bytes + element_bytes > max_frozen_bytes_)
     return add_formatted(format::tensor_repr(t, extras, options));
   Entry e;
   e.ndim = uint32_t(sizes.size());
@@ -126,12 +129,15 @@ int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extra
   e.device = t.device();
   e.requires_grad = extras.requires_grad;
   e.is_parameter = extras.is_parameter;
+  const bool small = element_bytes <= kSmallBytes;
+  if (!small && previous >= 0) return freeze_patch(t, e, previous);
+  const size_t total = sizes_bytes + element_bytes;
   uint8_t* frozen = allocate(total);
-  if (!sizes.empty()) std::memcpy(frozen, sizes.data(), sizes.size() * sizeof(int64_t));
-  copy_elements(t, frozen + sizes.size() * sizeof(int64_t));
+  if (!sizes.empty()) std::memcpy(frozen, sizes.data(), sizes_bytes);
+  copy_elements(t, frozen + sizes_bytes);
   e.frozen = frozen;
   const int64_t ref = int64_t(entries_.size());
-  if (element_bytes <= kSmallBytes) {
+  if (small) {
     uint64_t h = mix(mix(mix(uint64_t(e.ndim), uint64_t(e.dtype)), uint64_t(e.device.type) << 32 | uint32_t(e.device.index)),
                      uint64_t(e.name) << 34 | uint64_t(e.settings) << 2 | uint64_t(e.requires_grad) << 1 | e.is_parameter);
     h = hash_bytes(h, frozen, total);
@@ -145,6 +151,75 @@ int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extra
   frozen_bytes_ += total;
   entries_.push_back(std::move(e));
   return ref;
+}
+
+// Note [Frozen patches]. The elements go through scratch_ and become the chain's new head.
+int64_t ReprStore::freeze_patch(const Tensor& t, Entry& e, int64_t previous) {
+  const int64_t ref = int64_t(entries_.size());
+  const size_t item = itemsize(e.dtype), n = e.element_bytes / item;
+  const size_t sizes_bytes = e.ndim * sizeof(int64_t);
+  scratch_.resize(e.element_bytes);
+  copy_elements(t, scratch_.data());
+  std::vector<uint8_t> head;
+  if (auto it = heads_.find(previous); it != heads_.end()) {
+    head = std::move(it->second);
+    heads_.erase(it);
+  }
+  const Entry* base = size_t(previous) < entries_.size() ? &entries_[size_t(previous)] : nullptr;
+  differing_.clear();
+  const bool patchable = base && head.size() == e.element_bytes && base->dtype == e.dtype &&
+                         base->depth < kMaxPatchDepth && n <= UINT32_MAX;
+  if (patchable) differing_elements(scratch_.data(), head.data(), n, item, differing_);
+  if (patchable && differing_.size() * (sizeof(uint32_t) + item) * 4 < e.element_bytes) {
+    const size_t total = sizes_bytes + differing_.size() * (sizeof(uint32_t) + item);
+    uint8_t* frozen = allocate(total);
+    if (e.ndim) std::memcpy(frozen, t.sizes().data(), sizes_bytes);
+    uint8_t* indexes = frozen + sizes_bytes;
+    uint8_t* values = indexes + differing_.size() * sizeof(uint32_t);
+    for (size_t k = 0; k < differing_.size(); ++k) {
+      const uint32_t i = uint32_t(differing_[k]);
+      std::memcpy(indexes + k * sizeof(uint32_t), &i, sizeof i);
+      std::memcpy(values + k * item, scratch_.data() + i * item, item);
+    }
+    e.frozen = frozen;
+    e.base = previous;
+    e.depth = base->depth + 1;
+    e.patched = uint32_t(differing_.size());
+    frozen_bytes_ += total;
+  } else {
+    const size_t total = sizes_bytes + e.element_bytes;
+    uint8_t* frozen = allocate(total);
+    if (e.ndim) std::memcpy(frozen, t.sizes().data(), sizes_bytes);
+    std::memcpy(frozen + sizes_bytes, scratch_.data(), e.element_bytes);
+    e.frozen = frozen;
+    frozen_bytes_ += total;
+  }
+  entries_.push_back(std::move(e));
+  if (heads_.size() >= kMaxHeads) heads_.clear();  // tensors that died: their chains start over
+  head.swap(scratch_);  // the new head's elements; scratch_ keeps the old buffer
+  heads_.emplace(ref, std::move(head));
+  return ref;
+}
+
+void ReprStore::elements_of(int64_t ref, uint8_t* out) const {
+  std::vector<int64_t> patches;  // newest first
+  while (entries_[size_t(ref)].base >= 0) {
+    patches.push_back(ref);
+    ref = entries_[size_t(ref)].base;
+  }
+  const Entry& whole = entries_[size_t(ref)];
+  if (whole.element_bytes) std::memcpy(out, whole.frozen + whole.ndim * sizeof(int64_t), whole.element_bytes);
+  for (auto p = patches.rbegin(); p != patches.rend(); ++p) {
+    const Entry& e = entries_[size_t(*p)];
+    const size_t item = itemsize(e.dtype);
+    const uint8_t* indexes = e.frozen + e.ndim * sizeof(int64_t);
+    const uint8_t* values = indexes + e.patched * sizeof(uint32_t);
+    for (size_t k = 0; k < e.patched; ++k) {
+      uint32_t i;
+      std::memcpy(&i, indexes + k * sizeof(uint32_t), sizeof i);
+      std::memcpy(out + size_t(i) * item, values + k * item, item);
+    }
+  }
 }
 
 int64_t ReprStore::add_formatted(std::string repr) {
@@ -164,7 +239,7 @@ const std::string& ReprStore::repr(int64_t ref) {
   // The copy becomes a tensor on a storage no session knows (id -1, address 0): formatting must
   // not take a tensor id or a simulated address from the program's context.
   auto storage = std::make_shared<Storage>(-1, e.device, e.element_bytes, 0, nullptr);
-  if (e.element_bytes) std::memcpy(storage->data(), e.frozen + e.ndim * sizeof(int64_t), e.element_bytes);
+  elements_of(ref, storage->data());
   auto impl = std::make_shared<TensorImpl>();
   impl->id = -1;
   impl->storage = std::move(storage);
@@ -186,6 +261,7 @@ void ReprStore::clear() {
   block_at_ = nullptr;
   names_.clear();
   name_indexes_.clear();
+  heads_.clear();
   settings_.clear();
   frozen_bytes_ = 0;
 }

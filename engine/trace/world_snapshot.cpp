@@ -12,6 +12,7 @@
 #include "format/tensor_str.h"
 #include "python/interpreter.h"
 #include "python/value.h"
+#include "trace/byte_diff.h"
 #include "trace/json_members.h"
 #include "trace/object_print.h"
 #include "trace/tensor_entry.h"
@@ -200,18 +201,6 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
   }
   w.end_object();
   return w.take();
-}
-
-// Positions of the `item`-byte elements where `a` and `b` differ. Whole 64-byte blocks are
-// compared first: a loop writing one cell per statement leaves all but one block equal.
-void differing_elements(const uint8_t* a, const uint8_t* b, size_t n, size_t item, std::vector<size_t>& out) {
-  const size_t per_block = 64 / item;  // item is 1, 2, 4, 8 or 16
-  for (size_t k = 0; k < n; k += per_block) {
-    const size_t end = std::min(n, k + per_block);
-    if (std::memcmp(a + k * item, b + k * item, (end - k) * item) == 0) continue;
-    for (size_t i = k; i < end; ++i)
-      if (std::memcmp(a + i * item, b + i * item, item) != 0) out.push_back(i);
-  }
 }
 
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
@@ -488,7 +477,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
         e.repr_ref = store.add_formatted(e.repr);
       } else {
         e.repr.clear();
-        e.repr_ref = store.freeze(Tensor(t), extras);
+        e.repr_ref = store.freeze(Tensor(t), extras, fresh ? -1 : shown.entry.repr_ref);
       }
     }
     const bool same_entry = !fresh && shown.entry.same_facts(e) && shown.entry.repr_ref == e.repr_ref &&

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -115,4 +116,39 @@ TEST_CASE("repr store: past its byte budget or the print threshold, a repr is fo
   CHECK(summarised.second.find("...") != std::string::npos);
   CHECK(store.repr(-1).empty());
   CHECK(store.repr(int64_t(store.size())).empty());
+}
+
+// Note [Frozen patches]: a tensor frozen again with its previous ref keeps only what changed, and
+// every ref of the chain still formats what the tensor was at its moment.
+TEST_CASE("repr store: a tensor written one cell at a time is frozen as patches", "[trace]") {
+  Context c;
+  ContextGuard g(c);
+  trace::ReprStore store;
+  Tensor t = arange_tensor({100}, DType::Float32);
+  std::vector<std::pair<int64_t, std::string>> frozen{freeze(store, t, extras())};
+  for (int k = 0; k < 30; ++k) {
+    t.set_at(k, Scalar::from_double(-k));
+    frozen.push_back({store.freeze(t, extras(), frozen.back().first), format::tensor_repr(t, extras())});
+  }
+  // 31 copies of 8 + 400 bytes whole; as patches, the second copy is whole and 29 are 8 + 8 bytes
+  CHECK(store.frozen_bytes() == 2 * 408 + 29 * 16);
+  for (int k = 0; k < 80; ++k) {  // past the deepest chain
+    t.set_at(k % 100, Scalar::from_double(-k));
+    if (k == 40) for (int i = 0; i < 100; ++i) t.set_at(i, Scalar::from_double(i * 0.5));  // every cell
+    const int64_t ref = store.freeze(t, extras(), frozen.back().first);
+    frozen.push_back({ref, format::tensor_repr(t, extras())});
+  }
+  // the same elements read as another shape, then as another dtype: never a patch of the wrong kind
+  Tensor square = strided_view(t, {10, 10}, {10, 1});
+  frozen.push_back({store.freeze(square, extras(), frozen.back().first), format::tensor_repr(square, extras())});
+  Tensor ints = arange_tensor({100}, DType::Int32);
+  frozen.push_back({store.freeze(ints, extras(), frozen.back().first), format::tensor_repr(ints, extras())});
+  Tensor col = strided_view(t, {10}, {10}, 3);  // a column: gathered, not contiguous
+  frozen.push_back({store.freeze(col, extras(), -1), format::tensor_repr(col, extras())});
+  t.set_at(13, Scalar::from_double(99));
+  frozen.push_back({store.freeze(col, extras(), frozen.back().first), format::tensor_repr(col, extras())});
+  for (size_t k = frozen.size(); k-- > 0;) CHECK(store.repr(frozen[k].first) == frozen[k].second);  // newest first
+  std::set<int64_t> refs;
+  for (auto& f : frozen) refs.insert(f.first);
+  CHECK(refs.size() == frozen.size());
 }
