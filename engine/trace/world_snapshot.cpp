@@ -541,8 +541,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     auto index_of = [&](size_t k) { return summarised && k >= size_t(half) ? numel - half + int64_t(k) - half : int64_t(k); };
     // The shown elements' bytes: comparing them with the last ones finds the written cells
     // without turning every element into a double (a loop writing one cell per statement).
-    std::vector<uint8_t> bytes;
-    std::vector<size_t> written;  // positions in what is shown
+    std::vector<uint8_t>& bytes = storage_bytes_;  // scratch: swapped with the memo's, no allocation per step
+    bytes.clear();
+    std::vector<size_t>& written = written_;  // positions in what is shown
+    written.clear();
     const std::vector<uint8_t>* before = same_reading ? &memo->second.bytes : nullptr;
     if (changed) {
       const uint8_t* data = s.data();
@@ -572,7 +574,13 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       }
       w.end_array();
     }
-    if (changed) memo_[sid] = StorageMemo{s.write_count(), d, std::move(bytes)};
+    if (changed && memo != memo_.end()) {
+      memo->second.write_count = s.write_count();
+      memo->second.dtype = d;
+      memo->second.bytes.swap(bytes);
+    } else if (changed) {
+      memo_.emplace(sid, StorageMemo{s.write_count(), d, std::move(bytes)});
+    }
     w.end_object();
   }
   w.end_array();

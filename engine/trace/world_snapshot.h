@@ -94,6 +94,8 @@ class WorldSnapshotter {
   std::unordered_map<int64_t, ObjectPrint> object_prints_;
   std::unordered_set<int64_t> values_read_;  // storages some object's repr formatted (Note [Values a repr read])
   std::vector<int64_t> values_read_now_;     // scratch for one repr
+  std::vector<uint8_t> storage_bytes_;       // scratch: a storage's shown bytes
+  std::vector<size_t> written_;              // scratch: the positions written
   std::string variables_, frames_;
   std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;
