@@ -55,9 +55,9 @@ bool repr_from_attributes(const Object& o) {
 
 uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   if (!o) return 1;
-  auto [it, fresh] = hashes_.try_emplace(o, 1);
-  if (!fresh) return it->second == 1 ? mix(2, uint64_t(o->id)) : it->second;  // 1: a cycle, cut at o
-  if (depth > 64 || budget_ == 0) return it->second = kVolatile;
+  auto [memo, fresh] = hashes_.try_emplace(uint64_t(reinterpret_cast<uintptr_t>(o)), 1);
+  if (!fresh) return *memo == 1 ? mix(2, uint64_t(o->id)) : *memo;  // 1: a cycle, cut at o
+  if (depth > 64 || budget_ == 0) return *memo = kVolatile;
   --budget_;
   uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
   bool is_volatile = false;
@@ -98,9 +98,11 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
     default:
       is_volatile = true;  // exceptions, context managers: state of their own
   }
-  if (is_volatile) return it->second = kVolatile;
+  // the memo is looked up again: hashing the children may have grown the map and moved its slots
+  uint64_t* slot = hashes_.find(uint64_t(reinterpret_cast<uintptr_t>(o)));
+  if (is_volatile) return *slot = kVolatile;
   if (h <= 1) h += 2;
-  return it->second = h;
+  return *slot = h;
 }
 
 bool ObjectPrinter::print(const ObjPtr& o, std::vector<int64_t>& p) {

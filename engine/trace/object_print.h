@@ -19,6 +19,7 @@
 
 #include "core/tensor.h"
 #include "python/value.h"
+#include "trace/step_map.h"
 
 namespace tp::trace {
 
@@ -27,10 +28,14 @@ class ObjectPrinter {
   // `shown(o)`: whether the step lists `o` (containers list only the items that are drawn).
   // `options_epoch` moves when the print options or the default dtype change. `values_read`: the
   // storages whose elements a repr the trace took has formatted (Note [Values a repr read]).
+  // `hashes`: where this step's content hashes are kept (cleared here; the caller keeps its memory).
   template <class Shown>
-  ObjectPrinter(const Shown& shown, uint64_t options_epoch, const std::unordered_set<int64_t>& values_read)
+  ObjectPrinter(const Shown& shown, uint64_t options_epoch, const std::unordered_set<int64_t>& values_read,
+                StepMap<uint64_t>& hashes)
       : shown_(&shown), is_shown_([](const void* f, const interp::Object* o) { return (*static_cast<const Shown*>(f))(o); }),
-        options_epoch_(options_epoch), values_read_(values_read) {}
+        options_epoch_(options_epoch), values_read_(values_read), hashes_(hashes) {
+    hashes_.clear();
+  }
 
   // Fills `p` with `o`'s fingerprint; false when its JSON can't be fingerprinted (it is then
   // serialised at every step: exceptions, NumPy arrays, instances whose repr reads native state).
@@ -47,7 +52,7 @@ class ObjectPrinter {
   bool (*is_shown_)(const void*, const interp::Object*);
   uint64_t options_epoch_;
   const std::unordered_set<int64_t>& values_read_;
-  std::unordered_map<const interp::Object*, uint64_t> hashes_;  // this step's, 1 while being computed
+  StepMap<uint64_t>& hashes_;  // by object address: this step's, 1 while being computed
   size_t budget_ = 200000;  // objects hashed in one step, past it every instance is volatile
 };
 

@@ -17,6 +17,7 @@
 #include "trace/object_print.h"
 #include "trace/tensor_entry.h"
 #include "trace/session.h"
+#include "trace/step_map.h"
 
 namespace tp::trace {
 
@@ -28,6 +29,7 @@ using interp::ObjPtr;
 // Library namespaces and callables are not part of the picture a learner reasons about.
 bool drawn_kind(Kind k) { return k != Kind::Module && k != Kind::Class && k != Kind::Function && k != Kind::BoundMethod; }
 bool drawn(const ObjPtr& o) { return o && drawn_kind(o->kind); }
+uint64_t address(const interp::Object* o) { return uint64_t(reinterpret_cast<uintptr_t>(o)); }
 
 }  // namespace
 
@@ -35,12 +37,12 @@ bool drawn(const ObjPtr& o) { return o && drawn_kind(o->kind); }
 // vectors keep their memory: a step allocates little).
 struct World {
   std::vector<ObjPtr> objects;                      // reachable objects, discovery order
-  std::unordered_set<const interp::Object*> seen;
+  StepMap<char> seen;                                // objects reached, by address
   std::vector<std::shared_ptr<TensorImpl>> tensors;  // sorted by id (creation order) once complete
-  std::unordered_set<int64_t> tensor_ids;
-  std::unordered_map<int64_t, int64_t> tensor_object;  // tensor id -> Python object id
+  StepMap<char> tensor_ids;
+  StepMap<int64_t> tensor_object;                    // tensor id -> Python object id
   std::vector<std::shared_ptr<Node>> nodes;            // sorted by id once complete
-  std::unordered_set<int64_t> node_ids;
+  StepMap<char> node_ids;
   std::vector<ObjPtr> queue;                           // discover's, reused
   std::vector<std::shared_ptr<Node>> node_stack;       // add_node's, reused
 
@@ -55,7 +57,7 @@ namespace {
 using Entries = std::vector<std::pair<int64_t, std::string>>;  // id -> JSON ("" = unchanged), in id order
 
 void add_tensor(World& world, const std::shared_ptr<TensorImpl>& t) {
-  if (!t || !world.tensor_ids.insert(t->id).second) return;
+  if (!t || !world.tensor_ids.insert(uint64_t(t->id))) return;
   world.tensors.push_back(t);
   add_tensor(world, t->grad);
   add_tensor(world, t->base);
@@ -67,7 +69,7 @@ void add_node(World& world, const std::shared_ptr<Node>& root) {
   while (!stack.empty()) {
     std::shared_ptr<Node> n = std::move(stack.back());
     stack.pop_back();
-    if (!n || !world.node_ids.insert(n->id).second) continue;
+    if (!n || !world.node_ids.insert(uint64_t(n->id))) continue;
     for (const Edge& e : n->next_edges) stack.push_back(e.function);
     world.nodes.push_back(std::move(n));
   }
@@ -84,9 +86,9 @@ void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
   queue.assign(1, root);
   for (size_t head = 0; head < queue.size(); ++head) {
     ObjPtr o = queue[head];
-    if (!drawn(o) || world.seen.count(o.get())) continue;
+    if (!drawn(o) || world.seen.contains(address(o.get()))) continue;
     if (world.objects.size() >= kMaxDrawnObjects) return;
-    world.seen.insert(o.get());
+    world.seen.insert(address(o.get()));
     world.objects.push_back(o);
     switch (o->kind) {
       case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) queue.push_back(i); break;
@@ -100,19 +102,19 @@ void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
         break;
       case Kind::Tensor: {
         const Tensor& t = static_cast<interp::TensorObj&>(*o).tensor;
-        world.tensor_object[t.id()] = o->id;
+        *world.tensor_object.try_emplace(uint64_t(t.id())).first = o->id;
         add_tensor(world, t.impl_ptr());
         break;
       }
       case Kind::NdArray: {
         const Tensor& t = static_cast<interp::NdArrayObj&>(*o).array;
-        world.tensor_object[t.id()] = o->id;
+        *world.tensor_object.try_emplace(uint64_t(t.id())).first = o->id;
         add_tensor(world, t.impl_ptr());
         break;
       }
       case Kind::Bytes: {  // Note [Bytes in a storage]: drawn as a uint8 view of its storage
         const Tensor& t = static_cast<interp::BytesObj&>(*o).data;
-        world.tensor_object[t.id()] = o->id;
+        *world.tensor_object.try_emplace(uint64_t(t.id())).first = o->id;
         add_tensor(world, t.impl_ptr());
         break;
       }
@@ -141,7 +143,7 @@ void close_over_graph(World& world) {
 void write_ids(JsonWriter& w, const World& world, const std::vector<ObjPtr>& items) {
   w.begin_array();
   for (const ObjPtr& i : items)
-    if (world.seen.count(i.get()) || !drawn(i)) w.value(i->id);
+    if (world.seen.contains(address(i.get())) || !drawn(i)) w.value(i->id);
   w.end_array();
   w.key("len").value(int64_t(items.size()));
 }
@@ -178,7 +180,7 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
     case Kind::Set: w.key("items"); write_ids(w, world, static_cast<interp::SetObj&>(*o).table.keys()); break;  // print order
     case Kind::Dict: {
       auto& items = static_cast<interp::DictObj&>(*o).items;
-      auto shown = [&](const ObjPtr& x) { return world.seen.count(x.get()) || !drawn(x); };
+      auto shown = [&](const ObjPtr& x) { return world.seen.contains(address(x.get())) || !drawn(x); };
       w.key("items").begin_array();
       for (auto& [k, v] : items)
         if (shown(k) && shown(v)) w.begin_array().value(k->id).value(v->id).end_array();
@@ -192,7 +194,7 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
       w.key("repr").value(in.repr_without_user_code(o));
       w.key("attrs").begin_array();
       for (auto& name : a.attr_order)
-        if (drawn(a.get(name)) && world.seen.count(a.get(name).get()))
+        if (drawn(a.get(name)) && world.seen.contains(address(a.get(name).get())))
           w.begin_array().value(name).value(a.get(name)->id).end_array();
       w.end_array();
       break;
@@ -409,8 +411,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   std::vector<int64_t> print;  // scratch, reused (no allocation per entity)
   print_options_print(print);
   if (print != options_) { options_ = print; ++options_epoch_; }
-  auto shown = [&](const interp::Object* x) { return world.seen.count(x) != 0 || !drawn_kind(x->kind); };
-  ObjectPrinter printer(shown, options_epoch_, values_read_);
+  auto shown = [&](const interp::Object* x) { return world.seen.contains(address(x)) || !drawn_kind(x->kind); };
+  ObjectPrinter printer(shown, options_epoch_, values_read_, object_hashes_);
   for (const ObjPtr& o : objects) {
     // an object whose JSON can never change, shown before, is not serialised again
     if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
@@ -434,21 +436,25 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
-  std::map<int64_t, std::shared_ptr<TensorImpl>> storage_reader;
+  auto& storage_reader = storage_readers_;  // (storage id, its first reader), sorted by storage id below
+  storage_reader.clear();
+  StepMap<char>& storage_ids = storage_ids_;
+  storage_ids.clear();
   // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a `.grad`
   // carries its text as well, because the graph draws it (next to its AccumulateGrad box).
-  std::unordered_set<int64_t> grads;
+  StepMap<char>& grads = grads_;
+  grads.clear();
   for (auto& t : world.tensors)
-    if (t->grad) grads.insert(t->grad->id);
+    if (t->grad) grads.insert(uint64_t(t->grad->id));
   ReprStore& store = session.reprs();
   w.key("tensors").begin_array();
   for (auto& t : world.tensors) {
     const int64_t id = t->id;
-    storage_reader.emplace(t->storage->id(), t);
-    const bool is_grad = grads.count(id) != 0;
-    auto obj = world.tensor_object.find(id);
+    if (storage_ids.insert(uint64_t(t->storage->id()))) storage_reader.push_back({t->storage->id(), &t});
+    const bool is_grad = grads.contains(uint64_t(id));
+    const int64_t* obj = world.tensor_object.find(uint64_t(id));
     TensorEntry& e = scratch_tensor_;
-    gather_tensor_facts(t, obj == world.tensor_object.end() ? -1 : obj->second, e);
+    gather_tensor_facts(t, obj ? *obj : -1, e);
     auto [it, fresh] = tensors_shown_.try_emplace(id);
     TensorShown& shown = it->second;
     shown.step = step_;
@@ -493,7 +499,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   take_gone(tensors_shown_, step_, removed_tensors);
 
   w.key("storages").begin_array();
-  for (auto& [sid, t] : storage_reader) {
+  std::sort(storage_reader.begin(), storage_reader.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [sid, reader_ptr] : storage_reader) {
+    const std::shared_ptr<TensorImpl>& t = *reader_ptr;
     const Storage& s = *t->storage;
     DType d = t->dtype;
     int64_t numel = int64_t(s.nbytes() / itemsize(d));
@@ -585,9 +594,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
   w.end_array();
   for (auto it = storage_prints_.begin(); it != storage_prints_.end();)
-    it = storage_reader.count(it->first) ? std::next(it) : storage_prints_.erase(it);
+    it = storage_ids.contains(uint64_t(it->first)) ? std::next(it) : storage_prints_.erase(it);
   for (auto it = storages_.begin(); it != storages_.end();) {
-    if (storage_reader.count(it->first)) { ++it; continue; }
+    if (storage_ids.contains(uint64_t(it->first))) { ++it; continue; }
     removed_storages.push_back(it->first);
     it = storages_.erase(it);
   }
@@ -638,7 +647,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     entries.push_back({id, node_json(n, values_changed)});
   }
   for (auto it = node_prints_.begin(); it != node_prints_.end();)
-    it = world.node_ids.count(it->first) ? std::next(it) : node_prints_.erase(it);
+    it = world.node_ids.contains(uint64_t(it->first)) ? std::next(it) : node_prints_.erase(it);
   for (auto it = saved_.begin(); it != saved_.end();) it = it->second.step == step_ ? std::next(it) : saved_.erase(it);
   write_changed(w, "nodes", nodes_, entries, keyframe, removed_nodes, true);
 

@@ -12,6 +12,7 @@
 
 #include "core/dtype.h"
 #include "trace/json_writer.h"
+#include "trace/step_map.h"
 #include "trace/tensor_entry.h"
 
 namespace tp {
@@ -96,6 +97,11 @@ class WorldSnapshotter {
   std::vector<int64_t> values_read_now_;     // scratch for one repr
   std::vector<uint8_t> storage_bytes_;       // scratch: a storage's shown bytes
   std::vector<size_t> written_;              // scratch: the positions written
+  // This step's, kept for their memory: each storage's first reader (the tensors are in id
+  // order), the storages drawn, the tensors that are some tensor's .grad, the instances' hashes.
+  std::vector<std::pair<int64_t, const std::shared_ptr<TensorImpl>*>> storage_readers_;
+  StepMap<char> storage_ids_, grads_;
+  StepMap<uint64_t> object_hashes_;
   std::string variables_, frames_;
   std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;
