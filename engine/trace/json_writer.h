@@ -32,6 +32,7 @@ class JsonWriter {
   JsonWriter& raw_members(const std::string& object_json);
 
   const std::string& str() const { return out_; }
+  void clear() { out_.clear(); first_.clear(); after_key_ = false; }  // keeps the buffer's memory
   std::string take() { return std::move(out_); }
 
  private:

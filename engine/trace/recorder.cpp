@@ -110,7 +110,9 @@ class BackwardLog {
 class StepRecorder {
  public:
   StepRecorder(Session& s, const TraceOptions& o)
-      : session_(s), options_(o), world_(o.max_storage_values, o.keyframe_every != 1), backward_(s.reprs()) {}
+      : session_(s), options_(o), world_(o.max_storage_values, o.keyframe_every != 1), backward_(s.reprs()) {
+    steps_.begin_array();
+  }
 
   void install() {
     session_.on_statement = [this](const StatementEvent& ev) { record(ev); };
@@ -125,10 +127,9 @@ class StepRecorder {
   void record(const StatementEvent& ev) {
     Pending step{count_++, ev.line, ev.end_line, ev.stdout_text, ev.stderr_text, {}, backward_.root_node(), {}};
     if (ev.error) step.error = *ev.error;
-    if (steps_.size() + 1 < options_.max_steps && bytes_ < options_.max_trace_bytes &&
+    if (steps_count_ + 1 < options_.max_steps && bytes_ < options_.max_trace_bytes &&
         world_.work() < options_.max_snapshot_work) {
-      steps_.push_back(snapshot(step));
-      bytes_ += steps_.back().size();
+      write_step(step);
       return;
     }
     if (pending_) ++omitted_;
@@ -139,9 +140,8 @@ class StepRecorder {
   }
 
   void write_steps(trace::JsonWriter& w) {
-    w.key("steps").begin_array();
-    for (const std::string& s : steps_) w.raw(s);
-    w.end_array();
+    steps_.end_array();
+    w.key("steps").raw(steps_.str());
     w.key("steps_omitted").value(int64_t(omitted_));
   }
 
@@ -155,8 +155,15 @@ class StepRecorder {
     std::string backward_json;  // set when deferred (the log has moved on by then)
   };
 
-  std::string snapshot(const Pending& ev) {
-    trace::JsonWriter w;
+  // Appends the step to steps_ (one buffer for them all: no string per step to grow and copy).
+  void write_step(const Pending& ev) {
+    const size_t before = steps_.str().size() + (steps_count_ ? 1 : 0);  // the comma is not the step's
+    snapshot(ev, steps_);
+    bytes_ += steps_.str().size() - before;
+    ++steps_count_;
+  }
+
+  void snapshot(const Pending& ev, trace::JsonWriter& w) {
     w.begin_object();
     w.key("index").value(int64_t(ev.index));
     w.key("line").value(ev.line);
@@ -172,14 +179,13 @@ class StepRecorder {
     if (ev.backward_json.empty()) backward_.flush(w);
     else w.raw(ev.backward_json);
     w.end_object();
-    return w.take();
   }
 
   // The world has not changed since the deferred statement: nothing runs after it.
   void finish() {
     if (!pending_) return;
     ContextGuard guard(session_.context());  // reprs and tensor reads need the session's engine context
-    steps_.push_back(snapshot(*pending_));
+    write_step(*pending_);
     pending_.reset();
   }
 
@@ -188,10 +194,11 @@ class StepRecorder {
   TraceOptions options_;
   trace::WorldSnapshotter world_;
   BackwardLog backward_;
-  std::vector<std::string> steps_;
+  trace::JsonWriter steps_;  // an open array of the steps written
+  size_t steps_count_ = 0;
   std::optional<Pending> pending_;
   size_t count_ = 0, omitted_ = 0, written_ = 0;
-  size_t bytes_ = 0;  // of the snapshots in steps_
+  size_t bytes_ = 0;  // of the steps written (their separators not counted)
 };
 
 void write_limits(trace::JsonWriter& w, const interp::Limits& l) {

@@ -362,13 +362,16 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     World& world;
     ~ClearAfter() { world.clear(); }
   } clear_after{world};
-  std::vector<std::pair<std::string, ObjPtr>> variables;
+  JsonWriter& vw = scratch_json_;  // the names' JSON, written while their objects are discovered
+  vw.clear();
+  vw.begin_array();
   for (const std::string& name : session.global_names()) {
     ObjPtr o = session.global(name);
     if (!drawn(o)) continue;
-    variables.push_back({name, o});
+    vw.begin_object().key("name").value(name).key("object").value(o->id).end_object();
     discover(world, in, o);
   }
+  vw.end_array();
   std::vector<interp::Interpreter::CallFrame> frames = in.call_frames();
   for (auto& f : frames) {
     auto& locals = f.locals;
@@ -380,15 +383,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   work_ += world.objects.size() + world.tensors.size() + world.nodes.size();
 
   w.key("keyframe").value(keyframe);
-  {
-    JsonWriter vw;
-    vw.begin_array();
-    for (auto& [name, o] : variables) vw.begin_object().key("name").value(name).key("object").value(o->id).end_object();
-    vw.end_array();
-    std::string json = vw.take();
-    if (keyframe || json != variables_) w.key("variables").raw(json);
-    variables_ = std::move(json);
-  }
+  if (keyframe || vw.str() != variables_) w.key("variables").raw(vw.str());
+  variables_ = vw.str();
   {
     JsonWriter fw;
     fw.begin_array();
@@ -404,16 +400,21 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
 
   std::vector<int64_t> removed_objects, removed_tensors, removed_storages, removed_nodes;
-  Entries entries;
-  std::vector<ObjPtr> objects = world.objects;
-  std::sort(objects.begin(), objects.end(), [](const ObjPtr& a, const ObjPtr& b) { return a->id < b->id; });
+  Entries& entries = entries_;
+  entries.clear();
+  std::vector<const ObjPtr*>& objects = sorted_objects_;
+  objects.clear();
+  for (const ObjPtr& o : world.objects) objects.push_back(&o);
+  std::sort(objects.begin(), objects.end(), [](const ObjPtr* a, const ObjPtr* b) { return (*a)->id < (*b)->id; });
   ++step_;
-  std::vector<int64_t> print;  // scratch, reused (no allocation per entity)
+  std::vector<int64_t>& print = print_;  // scratch, reused (no allocation per entity)
+  print.clear();
   print_options_print(print);
   if (print != options_) { options_ = print; ++options_epoch_; }
   auto shown = [&](const interp::Object* x) { return world.seen.contains(address(x)) || !drawn_kind(x->kind); };
   ObjectPrinter printer(shown, options_epoch_, values_read_, object_hashes_);
-  for (const ObjPtr& o : objects) {
+  for (const ObjPtr* each : objects) {
+    const ObjPtr& o = *each;
     // an object whose JSON can never change, shown before, is not serialised again
     if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
     // Note [Object fingerprints]

@@ -19,6 +19,10 @@ namespace tp {
 class Session;
 class Node;
 }
+namespace tp::interp {
+struct Object;
+using ObjPtr = std::shared_ptr<Object>;
+}
 
 namespace tp::trace {
 
@@ -102,6 +106,10 @@ class WorldSnapshotter {
   std::vector<std::pair<int64_t, const std::shared_ptr<TensorImpl>*>> storage_readers_;
   StepMap<char> storage_ids_, grads_;
   StepMap<uint64_t> object_hashes_;
+  JsonWriter scratch_json_;
+  Entries entries_;
+  std::vector<const interp::ObjPtr*> sorted_objects_;  // this step's objects, in id order
+  std::vector<int64_t> print_;
   std::string variables_, frames_;
   std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;
