@@ -108,26 +108,27 @@ JsonWriter& JsonWriter::value(double v) {
   if (std::signbit(v)) out_ += '-';
   if (v == 0) { out_ += '0'; return *this; }
   auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
-  const std::string digits = std::to_string(dec.significand);
+  char digit_buf[24];  // the significand's digits (at most 17), without an allocation per number
+  const std::string_view digits(digit_buf, size_t(std::to_chars(digit_buf, digit_buf + sizeof digit_buf, dec.significand).ptr - digit_buf));
   const int n = int(digits.size());
   const int e10 = dec.exponent + n - 1;  // of the first digit
   if (e10 < -4 || e10 > 16) {
     out_ += digits[0];
-    if (n > 1) { out_ += '.'; out_.append(digits, 1, std::string::npos); }
+    if (n > 1) { out_ += '.'; out_.append(digits.substr(1)); }
     out_ += e10 < 0 ? "e-" : "e+";
     if (std::abs(e10) < 10) out_ += '0';  // two exponent digits, as printf writes them
-    out_ += std::to_string(std::abs(e10));
+    append_int(out_, std::abs(e10));
   } else if (dec.exponent >= 0) {
-    out_ += digits;
+    out_.append(digits);
     out_.append(size_t(dec.exponent), '0');
   } else if (e10 >= 0) {
-    out_.append(digits, 0, size_t(e10 + 1));
+    out_.append(digits.substr(0, size_t(e10 + 1)));
     out_ += '.';
-    out_.append(digits, size_t(e10 + 1), std::string::npos);
+    out_.append(digits.substr(size_t(e10 + 1)));
   } else {
     out_ += "0.";
     out_.append(size_t(-e10 - 1), '0');
-    out_ += digits;
+    out_.append(digits);
   }
   return *this;
 }
