@@ -3,6 +3,8 @@
 // `tensorplay trace FILE.py` prints the JSON trace (engine/trace/SCHEMA.md).
 // Two more for tests and benchmarks: `trace-full` writes every step as a keyframe (what the delta
 // trace must decode to), and `bench` prints the untraced and traced run times and the trace size.
+// `tensorplay names` lists every library name (Note [Two modules] in engine/bindings/library_variant.h);
+// built as `tensorplay_core`, a program that needs the full library exits with status 3.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -10,13 +12,15 @@
 #include <iostream>
 #include <sstream>
 
+#include "bindings/library_variant.h"
+#include "python/library.h"
 #include "trace/recorder.h"
 #include "trace/session.h"
 
 namespace {
 
 int usage() {
-  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py\n", stderr);
+  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py | tensorplay names\n", stderr);
   return 2;
 }
 
@@ -49,11 +53,14 @@ int bench(const std::string& source, const std::string& path) {
   return 0;
 }
 
-}  // namespace
+int names() {
+  tp::Session session;
+  session.run("import torch\n");  // the library is installed on a program's first run
+  for (const std::string& n : tp::interp::lib::library_names(session.interpreter())) std::puts(n.c_str());
+  return 0;
+}
 
-int main(int argc, char** argv) {
-  if (argc != 3) return usage();
-  std::string cmd = argv[1], path = argv[2];
+int run_command(const std::string& cmd, const std::string& path) {
   std::string source;
   if (!read_file(path, source)) {
     std::fprintf(stderr, "tensorplay: can't open file '%s'\n", path.c_str());
@@ -77,4 +84,17 @@ int main(int argc, char** argv) {
   }
   if (cmd == "bench") return bench(source, path);
   return usage();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 2 && std::string(argv[1]) == "names") return names();
+  if (argc != 3) return usage();
+  try {
+    return run_command(argv[1], argv[2]);
+  } catch (const tp::interp::lib::NeedsFullLibrary& e) {  // only in tensorplay_core
+    std::fprintf(stderr, "tensorplay: %s needs the full library\n", e.name.c_str());
+    return 3;
+  }
 }

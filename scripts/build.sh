@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the engine.
-#   scripts/build.sh page    the WebAssembly module the page loads (build/wasm/tensorplay.mjs) only
+#   scripts/build.sh page    the WebAssembly modules the page loads only: build/wasm/tensorplay-core.mjs
+#                            first, tensorplay.mjs when a program needs it (Note [Two modules])
 #   scripts/build.sh native  the native runner + unit tests (build/native)
 #   scripts/build.sh wasm    every WebAssembly target: the module and the unit tests run under Node
 #   scripts/build.sh all     native + wasm
@@ -24,7 +25,7 @@ case $what in
     cmake --build build/wasm -j"$JOBS" ;;
   page)
     configure_wasm
-    cmake --build build/wasm -j"$JOBS" --target tensorplay_wasm ;;
+    cmake --build build/wasm -j"$JOBS" --target tensorplay_core_wasm tensorplay_wasm ;;
   bench)
     cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
     cmake --build build/native -j"$JOBS" --target tensorplay_bench_kernels

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "python/library.h"
 #include "trace/recorder.h"
 #include "trace/session.h"
 
@@ -26,9 +27,12 @@ EM_JS(void, throw_js_error, (const char* name, const char* msg), {
 
 template <class F>
 auto call_guarded(F&& f) -> decltype(f()) {
-  bool failed = false;
+  bool failed = false, needs_full = false;
   try {
     return f();
+  } catch (const tp::interp::lib::NeedsFullLibrary& e) {  // Note [Two modules]: the host reruns in the full module
+    g_error = e.name;
+    needs_full = true;
   } catch (const std::exception& e) {  // the catch block ends normally, so the exception is freed
     g_error = e.what();
     failed = true;
@@ -36,6 +40,7 @@ auto call_guarded(F&& f) -> decltype(f()) {
     g_error = "unknown C++ exception";
     failed = true;
   }
+  if (needs_full) throw_js_error("NeedsFullModule", g_error.c_str());
   if (failed) throw_js_error("EngineError", g_error.c_str());
   __builtin_unreachable();
 }

@@ -3,6 +3,7 @@
 // follows (or that the playground refuses it).
 #include "bindings/common.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 
 #include "core/context.h"
 #include "core/error.h"
@@ -157,6 +158,7 @@ bool has_dim_arg(const CallArgs& a, bool none_ok) {
 
 void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind) {
   ObjPtr plain = torch.get(name);
+  if (!plain && !full_library()) return;  // a full-library function (Note [Two modules])
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, op, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr out = pop_out_kwarg(a);

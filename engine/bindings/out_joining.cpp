@@ -2,6 +2,7 @@
 #include "autograd/functions.h"
 #include "bindings/common.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 
 #include "core/error.h"
 #include "ops/native.h"
@@ -54,6 +55,7 @@ std::vector<Tensor> atleast(Interpreter& in, ModuleObj& torch, const std::vector
 
 void add_joining_out(ModuleObj& torch, const std::string& name) {
   ObjPtr plain = torch.get(name);
+  if (!plain && !full_library()) return;  // a full-library function (Note [Two modules])
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   ModuleObj* mod = &torch;
   def(torch, "torch.", name, [plain, name, mod](Interpreter& in, CallArgs& a) -> ObjPtr {

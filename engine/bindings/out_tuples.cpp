@@ -2,6 +2,7 @@
 // kthvalue / median / mode: the tuple part of Note [out= arguments].
 #include "bindings/common.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 
 #include "core/context.h"
 #include "core/error.h"
@@ -21,6 +22,7 @@ ObjPtr mode_out(Interpreter& in, const ObjPtr& plain, CallArgs& a, const Tensor&
 void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, std::vector<std::string> fields,
                            bool needs_dim, const std::string& binary, bool cumulative = false) {
   ObjPtr plain = torch.get(name);
+  if (!plain && !full_library()) return;  // a full-library function (Note [Two modules])
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, fields, needs_dim, binary, cumulative](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr out = pop_out_kwarg(a);

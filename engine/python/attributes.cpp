@@ -186,8 +186,29 @@ ObjPtr Interpreter::getattr_or_null(const ObjPtr& o, const std::string& name) {
   return impl.builtin_method(o, name);
 }
 
+// A library class's owner in the name lists: "torch.Tensor", "torch.nn.Linear" ("" if not known).
+std::string lib::class_owner(const ClassObj& c) {
+  if (c.is_user) return "";
+  ObjPtr m = c.get("__module__");
+  return m && m->kind == Kind::Str ? static_cast<StrObj&>(*m).value + "." + c.class_name : "";
+}
+
+void Interpreter::check_full_only(const ObjPtr& o, const std::string& name) {
+  if (o->kind == Kind::Module) return lib::check_full_only(static_cast<ModuleObj&>(*o).module_name, name);
+  // A class (or an instance's class) and its bases: `self.x` in a subclass of nn.Module asks nn.Module.
+  std::vector<std::shared_ptr<ClassObj>> todo;
+  if (o->kind == Kind::Class) todo.push_back(std::static_pointer_cast<ClassObj>(o));
+  else if (auto c = impl_->class_of(o)) todo.push_back(c);
+  for (size_t i = 0; i < todo.size() && i < 64; ++i) {
+    std::string owner = lib::class_owner(*todo[i]);
+    if (!owner.empty()) lib::check_full_only(owner, name);
+    todo.insert(todo.end(), todo[i]->bases.begin(), todo[i]->bases.end());
+  }
+}
+
 ObjPtr Interpreter::getattr(const ObjPtr& o, const std::string& name) {
   if (ObjPtr v = getattr_or_null(o, name)) return v;
+  check_full_only(o, name);
   // Note [Not built yet] (pytorch_names.cpp): PyTorch has it, the playground does not.
   std::string owner = o->kind == Kind::Module ? static_cast<ModuleObj&>(*o).module_name
                       : type_name(o) == "Tensor" ? "torch.Tensor" : "";

@@ -404,7 +404,9 @@ void Interpreter::Impl::install_builtins() {
     if (a.args.size() != 2) throw TorchError("TypeError", "hasattr expected 2 arguments, got " + std::to_string(a.args.size()));
     std::string name = to_str(in, a.args[1], "attribute name");
     try {
-      return in.make_bool(in.getattr_or_null(a.args[0], name) != nullptr);
+      if (in.getattr_or_null(a.args[0], name)) return in.make_bool(true);
+      in.check_full_only(a.args[0], name);
+      return in.make_bool(false);
     } catch (const TorchError& e) {
       if (e.py_type() == "AttributeError") return in.make_bool(false);
       throw;
@@ -421,6 +423,7 @@ void Interpreter::Impl::install_builtins() {
     if (a.args.size() == 3) {
       try {
         if (ObjPtr v = in.getattr_or_null(a.args[0], name)) return v;
+        in.check_full_only(a.args[0], name);
       } catch (const PyException& e) {
         if (e.type() != "AttributeError") throw;
       } catch (const TorchError& e) {
@@ -529,6 +532,7 @@ void Interpreter::Impl::install_builtins() {
     if (a.args.empty()) {
       names = in.global_names();
     } else if (auto* at = obj_cast<AttrObj>(a.args[0].get())) {
+      in.check_full_only(a.args[0], "");  // the core library would list fewer names
       names = at->attr_order;
       if (auto* inst = obj_cast<InstanceObj>(at); inst && inst->cls)
         for (auto& n : inst->cls->attr_order) names.push_back(n);

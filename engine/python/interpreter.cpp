@@ -95,6 +95,12 @@ void Interpreter::register_module(const std::string& dotted_name, std::shared_pt
   impl_->modules[dotted_name] = std::move(m);
 }
 
+std::vector<std::string> Interpreter::module_names() const {
+  std::vector<std::string> names;
+  for (auto& kv : impl_->modules) names.push_back(kv.first);
+  return names;
+}
+
 std::shared_ptr<ModuleObj> Interpreter::find_module(const std::string& dotted_name) const {
   auto it = impl_->modules.find(dotted_name);
   return it == impl_->modules.end() ? nullptr : it->second;

@@ -53,6 +53,7 @@ class Interpreter {
   ObjPtr call(const ObjPtr& callable, CallArgs args);
   void register_module(const std::string& dotted_name, std::shared_ptr<ModuleObj> m);
   std::shared_ptr<ModuleObj> find_module(const std::string& dotted_name) const;  // nullptr if unknown
+  std::vector<std::string> module_names() const;  // every registered module, sorted
   void warn(const std::string& message, const std::string& category = "UserWarning");
   // TORCH_WARN_ONCE: the first time in this session only, whatever the line.
   void warn_once(const std::string& message, const std::string& category = "UserWarning");
@@ -76,6 +77,10 @@ class Interpreter {
   bool equals(const ObjPtr& a, const ObjPtr& b);            // Python ==, as a bool
   ObjPtr getattr(const ObjPtr& obj, const std::string& name);           // AttributeError if missing
   ObjPtr getattr_or_null(const ObjPtr& obj, const std::string& name);   // nullptr if missing
+  // Note [Two modules] (bindings/library_variant.h): `o.name` was not found; in the core library,
+  // ends the run with lib::NeedsFullLibrary when the full one has it. An empty `name` asks about
+  // every member of `o` (dir(), `import *`).
+  void check_full_only(const ObjPtr& o, const std::string& name);
   void setattr(const ObjPtr& obj, const std::string& name, const ObjPtr& value);
   ObjPtr getitem(const ObjPtr& obj, const ObjPtr& index);
   void setitem(const ObjPtr& obj, const ObjPtr& index, const ObjPtr& value);

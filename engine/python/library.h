@@ -44,4 +44,15 @@ bool iterate(Interpreter& in, const ObjPtr& obj, std::vector<ObjPtr>& out);
 bool truthy(Interpreter& in, const ObjPtr& obj, bool& out);
 bool to_number(Interpreter& in, const ObjPtr& obj, ObjPtr& out);  // item() as a Python int/float/bool
 
+// Note [Two modules] (bindings/library_variant.h): `owner.name` was not found. In the core library,
+// throws NeedsFullLibrary when the full library has it; otherwise does nothing.
+void check_full_only(const std::string& owner, const std::string& name);
+// The owner a library class's members are listed under: "torch.Tensor" (python/attributes.cpp).
+std::string class_owner(const ClassObj& c);
+// Not a std::exception, so no `except` clause and no C++-to-Python conversion catches it: it ends
+// the run, and the host runs the program again in the full module.
+struct NeedsFullLibrary {
+  std::string name;  // "torch.einsum"
+};
+
 }  // namespace tp::interp::lib

@@ -494,8 +494,9 @@ std::shared_ptr<ModuleObj> Interpreter::Impl::import_module(const std::string& d
   if (stdlib.count(missing.substr(0, missing.find('.'))))
     throw_error("ModuleNotFoundError", "No module named '" + missing + "' (the standard-library module '" +
                                            missing.substr(0, missing.find('.')) + "' is not available in the playground)");
-  // `import torch.fft`: PyTorch has it; say the playground does not build it yet.
   size_t last_dot = missing.rfind('.');
+  if (last_dot != std::string::npos) lib::check_full_only(missing.substr(0, last_dot), missing.substr(last_dot + 1));
+  // `import torch.fft`: PyTorch has it; say the playground does not build it yet.
   if (last_dot != std::string::npos && pytorch_has(missing.substr(0, last_dot), missing.substr(last_dot + 1)))
     throw_error("ModuleNotFoundError", not_built_message(missing.substr(0, last_dot), missing.substr(last_dot + 1)));
   throw_error("ModuleNotFoundError", "No module named '" + missing + "'");
@@ -517,6 +518,7 @@ void Interpreter::Impl::exec_import_from(const ImportFrom& s) {
   auto m = import_module(s.module, s.line);
   for (auto& a : s.names) {
     if (a.name == "*") {
+      in.check_full_only(m, "");  // the core library would import fewer names
       for (auto& k : m->attr_order)
         if (!k.empty() && k[0] != '_') store(k, m->attrs[k]);
       continue;
@@ -526,6 +528,7 @@ void Interpreter::Impl::exec_import_from(const ImportFrom& s) {
       auto sub = modules.find(s.module + "." + a.name);
       if (sub != modules.end()) v = sub->second;
     }
+    if (!v) lib::check_full_only(s.module, a.name);
     if (!v && pytorch_has(s.module, a.name)) throw_error("ImportError", not_built_message(s.module, a.name));
     if (!v)
       throw_error("ImportError", "cannot import name '" + a.name + "' from '" + s.module +

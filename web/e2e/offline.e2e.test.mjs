@@ -1,5 +1,5 @@
 // Offline for classrooms (issue 16): after one visit the service worker has cached the pages, the
-// engine and the lessons, so a reload with the network off still runs programs; a new build (a
+// engine (both modules) and the lessons, so a reload with the network off still runs programs; a new build (a
 // new sw.js version) replaces the old cache. Served from a copy of dist/ so sw.js can be bumped.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,6 +51,14 @@ test('after one visit, the playground and the tutorial reload offline; a new ver
   assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'served by the service worker');
   // the lessons travel in the cached JavaScript
   assert.ok(await page.locator('#lessons option').count() > 2);
+  // so does the full engine module, which the visit never needed (Note [Two modules])
+  const fullOnly = 'import torch\nprint(torch.einsum("ii->", torch.eye(3)))\n';
+  const other = await ctx.newPage();
+  other.on('pageerror', (e) => errors.push(e.message));
+  await other.goto(`${site.url}#code=${Buffer.from(fullOnly).toString('base64url')}`);
+  await other.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran', null, { timeout: 20000 });
+  assert.equal(await other.textContent('.console-out'), 'tensor(3.)\n');
+  await other.close();
   await page.goto(`${site.url}tutorial/`);
   await page.waitForFunction(() => document.querySelector('tensor-playground')?.dataset.ran === 'true', null, { timeout: 20000 });
   await ctx.setOffline(false);

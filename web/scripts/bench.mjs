@@ -71,8 +71,9 @@ function assetSizes() {
     const path = join(DIST, 'assets', f);
     const buf = readFileSync(path);
     const kind = f.endsWith('.wasm') ? 'wasm' : f.endsWith('.css') ? 'css' : f.endsWith('.js') ? 'js' : 'other';
-    // the wasm and the engine worker's chunk are fetched at start-up; lazy JS chunks (the graph layout) are not
-    const firstPage = kind === 'wasm' || /^engine\.worker-/.test(f) || entry.has(`assets/${f}`);
+    // the core wasm and the engine worker's chunk are fetched at start-up; lazy JS chunks (the graph
+    // layout) and the full module (glue and .wasm, when a program needs it: Note [Two modules]) are not
+    const firstPage = /^tensorplay-core-.*\.wasm$/.test(f) || /^engine\.worker-/.test(f) || entry.has(`assets/${f}`);
     const br = existsSync(`${path}.br`) ? statSync(`${path}.br`).size : NaN;
     rows.push({ file: f, kind, raw: statSync(path).size, gz: gzipSync(buf, { level: 9 }).length, br, firstPage });
   }
@@ -157,7 +158,8 @@ async function main() {
     server.kill('SIGTERM');
   }
 
-  const wasm = sizes.rows.find((r) => r.kind === 'wasm');
+  const wasm = sizes.rows.find((r) => r.kind === 'wasm' && r.firstPage);
+  const fullWasm = sizes.rows.find((r) => r.kind === 'wasm' && !r.firstPage);
   const js = sizes.rows.filter((r) => r.kind === 'js');
   const summary = {
     wasmRawKB: kb(wasm?.raw ?? 0), wasmGzKB: kb(wasm?.gz ?? 0),
@@ -173,6 +175,7 @@ async function main() {
     stepRedrawMaxMs: Math.round(Math.max(...result.stepRedrawMs) * 10) / 10,
     stepRedrawMedianMs: Math.round(median(result.stepRedrawMs) * 10) / 10,
     wasmBrKB: kb(wasm?.br ?? 0),
+    fullWasmBrKB: kb(fullWasm?.br ?? 0),
     firstPaintMs: result.firstLoad.firstPaintMedianMs,
     fast4gReadyMs: result.firstLoad.fast4gReadyMedianMs,
     slow3gReadyMs: result.firstLoad.slow3gReadyMedianMs,
@@ -185,7 +188,7 @@ async function main() {
   };
   for (const r of sizes.rows) console.log(`  ${r.file.padEnd(40)} ${String(kb(r.raw)).padStart(8)} KB  gz ${String(kb(r.gz)).padStart(7)} KB  br ${(Number.isNaN(r.br) ? '-' : String(kb(r.br))).padStart(7)} KB${r.firstPage ? '' : '  (lazy)'}`);
   printFirstLoad(result.firstLoad);
-  console.log(`wasm ${summary.wasmRawKB} KB (gz ${summary.wasmGzKB} KB, br ${summary.wasmBrKB} KB); first-page JS ${summary.jsFirstRawKB} KB (gz ${summary.jsFirstGzKB} KB); lazy JS gz ${summary.jsLazyGzKB} KB`);
+  console.log(`core wasm ${summary.wasmRawKB} KB (gz ${summary.wasmGzKB} KB, br ${summary.wasmBrKB} KB; the full one on demand br ${summary.fullWasmBrKB} KB); first-page JS ${summary.jsFirstRawKB} KB (gz ${summary.jsFirstGzKB} KB); lazy JS gz ${summary.jsLazyGzKB} KB`);
   console.log(`nav→ready ms over ${LOADS} cold loads: ${result.readyMs.map((x) => Math.round(x)).join(', ')}`);
   console.log(`run+draw of the ${LESSON.split('\n').length - 1}-line lesson (${summary.steps} steps; engine ${summary.engineRunMs} ms): ${result.runDrawMs.map((x) => Math.round(x)).join(', ')} ms`);
   console.log(`stop a long run, then run the lesson: ${result.stopRunMs.map((x) => Math.round(x)).join(', ')} ms`);

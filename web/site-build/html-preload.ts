@@ -1,5 +1,5 @@
 // Starts the engine's download from the HTML: a `<link rel="preload" as="fetch" crossorigin>` for
-// the hashed .wasm in every page, so the browser fetches it while it parses
+// the hashed core .wasm in every page, so the browser fetches it while it parses
 // and runs the JavaScript (compile.ts's fetch() then finds it in the preload cache; `crossorigin`
 // makes the preload's mode match fetch()'s, else it would be downloaded twice). The CSP's
 // `connect-src 'self'` covers it, as it covers the fetch.
@@ -13,7 +13,8 @@ export function preloadWasm(): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html; // every page shows a playground at once (the tutorial's first embed is above the fold)
-        const wasm = Object.keys(ctx.bundle).find((f) => f.endsWith('.wasm'));
+        // the core module only: the full one is fetched when a program needs it (src/engine/engine.ts)
+        const wasm = Object.keys(ctx.bundle).find((f) => /tensorplay-core-[^/]*\.wasm$/.test(f));
         if (!wasm) return html;
         // relative to the page (base './'): the page may live under any path
         const depth = ctx.path.replace(/^\//, '').split('/').length - 1;

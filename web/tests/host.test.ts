@@ -85,4 +85,22 @@ describe('EngineHost', () => {
     expect(out).toMatchObject({ kind: 'failure', fatal: false, name: 'TraceFormatError' });
     expect(host.restarts).toBe(0);
   });
+
+  it('keeps the core module when the full one cannot be loaded (offline, say), and tries again next time', async () => {
+    const log: string[] = [];
+    const needsFull = () => { const e = new Error('torch.einsum'); e.name = 'NeedsFullModule'; throw e; };
+    let fullTries = 0;
+    const host = await EngineHost.create(async () => fakeModule(needsFull, log), async () => {
+      fullTries++;
+      if (fullTries === 1) throw new TypeError('Failed to fetch');
+      return fakeModule(ok, log);
+    });
+    const out = await host.run('torch.einsum');
+    expect(out).toMatchObject({ kind: 'failure', name: 'TypeError', message: 'Failed to fetch' });
+    expect(host.usesFullModule).toBe(false);
+    const again = await host.run('torch.einsum');
+    expect(again.kind === 'trace' && again.trace.stdout).toBe('hi\n');
+    expect(host.usesFullModule).toBe(true);
+    expect(fullTries).toBe(2);
+  });
 });

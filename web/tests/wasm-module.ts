@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
+import { EngineHost } from '../src/engine/host';
 import { attachReprs, ReprCache } from '../src/engine/repr-cache';
 import { parseTrace, type Trace } from '../src/engine/trace';
 
@@ -13,16 +14,39 @@ export const repo = here.protocol === 'file:' && existsSync(new URL('CMakeLists.
   ? here
   : pathToFileURL(join(process.cwd(), '..') + '/');
 const wasmDir = new URL('build/wasm/', repo);
-const wasmFile = new URL('tensorplay.wasm', wasmDir);
-const mjsFile = new URL('tensorplay.mjs', wasmDir);
 
-export async function loadEngine(): Promise<TensorplayModule> {
+async function load(name: string): Promise<TensorplayModule> {
+  const wasmFile = new URL(`${name}.wasm`, wasmDir);
+  const mjsFile = new URL(`${name}.mjs`, wasmDir);
   if (!existsSync(wasmFile) || !existsSync(mjsFile) || readFileSync(wasmFile).length === 0) {
     throw new Error(`The WebAssembly engine is not built: ${wasmFile.pathname} is missing. Build it with\n` +
       '  scripts/build.sh page   (or scripts/build.sh wasm) from the repository root.');
   }
   const create = (await import(/* @vite-ignore */ pathToFileURL(mjsFile.pathname).href)).default as (o: object) => Promise<TensorplayModule>;
   return create({ wasmBinary: readFileSync(wasmFile) });
+}
+
+/** The full module (every library name). */
+export function loadEngine(): Promise<TensorplayModule> {
+  return load('tensorplay');
+}
+
+/** The core module the page loads first (Note [Two modules] in engine/bindings/library_variant.h). */
+export function loadCoreEngine(): Promise<TensorplayModule> {
+  return load('tensorplay-core');
+}
+
+/** The engine as the page's worker holds it: the core module, and the full one when a program needs
+ * it. Each call makes a fresh host (starting with the core module) over modules loaded once;
+ * `fullLoads` counts how often a host asked for the full module. */
+export async function pageEngines(): Promise<{ host: () => Promise<EngineHost>; fullLoads: () => number }> {
+  const [core, full] = await Promise.all([loadCoreEngine(), loadEngine()]);
+  let loads = 0;
+  const fullFactory = async () => {
+    loads++;
+    return full;
+  };
+  return { host: () => EngineHost.create(async () => core, fullFactory), fullLoads: () => loads };
 }
 
 /** A program's trace with the text of every repr its steps refer to, read from the session at once

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
 import { parseTrace, type ReplResult } from '../src/engine/trace';
 import { TraceModel } from '../src/model/world';
-import { loadEngine, repo } from './wasm-module';
+import { loadEngine, pageEngines, repo } from './wasm-module';
 
 function programs(dir: string): { name: string; source: string; out: string; err: string | null }[] {
   const d = new URL(`${dir}/`, repo);
@@ -28,9 +28,12 @@ const golden = [...programs('examples'), ...programs('tests/golden')];
 let M: TensorplayModule;
 let session: Session;
 
+let pages: Awaited<ReturnType<typeof pageEngines>>;
+
 beforeAll(async () => {
   M = await loadEngine();
   session = new M.Session();
+  pages = await pageEngines();
 });
 
 describe('wasm engine: golden programs', () => {
@@ -38,8 +41,13 @@ describe('wasm engine: golden programs', () => {
     expect(golden.length).toBeGreaterThan(10);
   });
 
-  it.each(golden.map((g) => [g.name, g] as const))('%s prints exactly its .out', (_name, g) => {
-    const trace = parseTrace(session.run(g.source));
+  // through the page's path: the core module first, the full one when the program needs it
+  it.each(golden.map((g) => [g.name, g] as const))('%s prints exactly its .out', async (_name, g) => {
+    const host = await pages.host();
+    const outcome = await host.runJson(g.source);
+    host.dispose();
+    if (outcome.kind !== 'json') throw new Error(`${outcome.name}: ${outcome.message}`);
+    const trace = parseTrace(outcome.json);
     expect(trace.stdout).toBe(g.out);
     if (g.err !== null) {
       expect(trace.error, 'the program must fail').not.toBeNull();

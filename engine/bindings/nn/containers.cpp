@@ -6,6 +6,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
@@ -219,7 +220,7 @@ void install_containers(Interpreter& in, ModuleObj& nn) {
     }
     return in.make_str(s + "\n)");
   });
-  install_dict_containers(in, nn);
+  if (full_library()) install_dict_containers(in, nn);
 }
 
 void install_dict_containers(Interpreter& in, ModuleObj& nn) {

@@ -7,6 +7,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
@@ -324,12 +325,12 @@ void install_nn(Interpreter& in) {
   install_state_dict(in, *std::static_pointer_cast<ClassObj>(nn->get("Module")));
   install_functional(in, *nn);
   install_nn_layers(in, *nn);
-  install_nn_norm(in, *nn);
-  install_nn_conv(in, *nn);
-  install_nn_utils(in, *nn);
-  install_nn_distance(in, *nn);
+  if (full_library()) install_nn_norm(in, *nn);
+  if (full_library()) install_nn_conv(in, *nn);
+  if (full_library()) install_nn_utils(in, *nn);
+  if (full_library()) install_nn_distance(in, *nn);
   install_nn_activations(in, *nn);
-  install_nn_adaptive(in, *nn);
+  if (full_library()) install_nn_adaptive(in, *nn);
 }
 
 }  // namespace tp::interp::lib

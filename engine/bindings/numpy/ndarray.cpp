@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "format/numpy_str.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "bindings/numpy/ndarray.h"
 #include "python/library.h"
 
@@ -393,7 +394,7 @@ void install_numpy(Interpreter& in) {
   });
   install_numpy_functions(in, *np);
   install_numpy_memory(in, *np);
-  install_numpy_random(in, *np);
+  if (full_library()) install_numpy_random(in, *np);
   in.register_module("numpy", np);
 }
 

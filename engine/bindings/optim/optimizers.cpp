@@ -10,6 +10,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
@@ -300,17 +301,17 @@ void install_optim(Interpreter& in) {
                    {"foreach", in.none()}, {"capturable", f}, {"differentiable", f}, {"fused", in.none()},
                    {"decoupled_weight_decay", in.make_bool(true)}},  // AdamW is Adam(decoupled_weight_decay=True) since 2.7
                   false, adam_step);
-  optimizer_class(in, *optim, "RMSprop",
+  if (full_library()) optimizer_class(in, *optim, "RMSprop",
                   {{"lr", in.make_float(1e-2)}, {"alpha", in.make_float(0.99)}, {"eps", in.make_float(1e-8)},
                    {"weight_decay", in.make_int(0)}, {"momentum", in.make_int(0)}, {"centered", f},
                    {"capturable", f}, {"foreach", in.none()}, {"maximize", f}, {"differentiable", f}},
                   false, rmsprop_step);
-  optimizer_class(in, *optim, "Adagrad",
+  if (full_library()) optimizer_class(in, *optim, "Adagrad",
                   {{"lr", in.make_float(1e-2)}, {"lr_decay", in.make_int(0)}, {"weight_decay", in.make_int(0)},
                    {"initial_accumulator_value", in.make_int(0)}, {"eps", in.make_float(1e-10)},
                    {"foreach", in.none()}, {"maximize", f}, {"differentiable", f}, {"fused", in.none()}},
                   false, adagrad_step);
-  install_lr_scheduler(in, *optim);
+  if (full_library()) install_lr_scheduler(in, *optim);
   in.register_module("torch.optim", optim);
   in.find_module("torch")->set("optim", optim);
 }

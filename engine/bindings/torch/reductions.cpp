@@ -7,6 +7,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "ops/iter.h"
 #include "ops/math/float_class.h"
 
@@ -335,8 +336,8 @@ void install_reductions(Interpreter& in, ModuleObj& torch, ClassObj& tc) {
 
   // ---------------------------------------------------------------- torch.linalg (vector norms only)
   auto linalg = std::make_shared<ModuleObj>("torch.linalg");
-  install_linalg_cross(in, *linalg);
-  install_products(in, torch, tc, *linalg);
+  if (full_library()) install_linalg_cross(in, *linalg);
+  if (full_library()) install_products(in, torch, tc, *linalg);
   def(*linalg, "torch.linalg.", "vector_norm", [](Interpreter& in, CallArgs& a) -> ObjPtr {
     ArgParser p(in, "torch.linalg.vector_norm", a);
     const Tensor& x = tensor_arg(in, p.required("x", 0), "linalg_vector_norm", "input", 1);

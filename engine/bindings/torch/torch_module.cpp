@@ -7,6 +7,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "bindings/torch/memory_format.h"
 #include "python/library.h"
 #include "ops/native.h"
@@ -133,10 +134,10 @@ void install_autograd(Interpreter& in, ModuleObj& torch) {
   in.register_module("torch.autograd", ag);
   torch.set("autograd", ag);
   install_autograd_function(in, *ag);
-  install_autograd_graph(in, *ag);
-  install_anomaly_mode(in, torch, *ag);
-  install_autograd_functional(in, *ag);
-  install_autograd_gradcheck(in, *ag);
+  if (full_library()) install_autograd_graph(in, *ag);
+  if (full_library()) install_anomaly_mode(in, torch, *ag);
+  if (full_library()) install_autograd_functional(in, *ag);
+  if (full_library()) install_autograd_gradcheck(in, *ag);
 }
 
 void install_cuda(Interpreter& in, ModuleObj& torch) {
@@ -342,34 +343,34 @@ void install_modules(Interpreter& in) {
   install_set_storage(in, *tc);
   install_reductions(in, *torch, *tc);
   install_sort_scatter(in, *torch, *tc);
-  install_index_ops(in, *torch, *tc);
-  install_clamp_round_lerp(in, *torch, *tc);
-  install_pointwise_functions(in, *torch, *tc);
-  install_shape_ops(in, *torch, *tc);
-  install_index_gen(in, *torch, *tc);
-  install_split_repeat(in, *torch, *tc);
-  install_cummax_logcumsumexp(in, *torch, *tc);
-  install_matrix_builders(in, *torch, *tc);
-  install_statistics(in, *torch, *tc);
-  install_special_ops(in, *torch, *tc);
-  install_tensor_extras(in, *torch, *tc);
-  install_random_ops(in, *torch, *tc);
-  install_bitwise(in, *torch, *tc);
-  install_joining(in, *torch, *tc);
-  install_type_info(in, *torch);
+  if (full_library()) install_index_ops(in, *torch, *tc);
+  if (full_library()) install_clamp_round_lerp(in, *torch, *tc);
+  if (full_library()) install_pointwise_functions(in, *torch, *tc);
+  if (full_library()) install_shape_ops(in, *torch, *tc);
+  if (full_library()) install_index_gen(in, *torch, *tc);
+  if (full_library()) install_split_repeat(in, *torch, *tc);
+  if (full_library()) install_cummax_logcumsumexp(in, *torch, *tc);
+  if (full_library()) install_matrix_builders(in, *torch, *tc);
+  if (full_library()) install_statistics(in, *torch, *tc);
+  if (full_library()) install_special_ops(in, *torch, *tc);
+  if (full_library()) install_tensor_extras(in, *torch, *tc);
+  if (full_library()) install_random_ops(in, *torch, *tc);
+  if (full_library()) install_bitwise(in, *torch, *tc);
+  if (full_library()) install_joining(in, *torch, *tc);
+  if (full_library()) install_type_info(in, *torch);
   install_frombuffer(in, *torch);
   install_tensor_core_methods(in, *tc);
   install_memory_formats(in, *torch, *tc);
   for (const char* n : {"index_select", "masked_select"}) torch->set(n, tc->get(n));
   install_nn(in);
-  install_nn_unflatten(in, *std::static_pointer_cast<ModuleObj>(torch->get("nn")));
-  install_selections(in, *torch, *tc);
+  if (full_library()) install_nn_unflatten(in, *std::static_pointer_cast<ModuleObj>(torch->get("nn")));
+  if (full_library()) install_selections(in, *torch, *tc);
   install_out_arguments(in, *torch);  // after every torch.* function exists
   install_optim(in);
   install_numpy(in);
   install_copy_module(in);
   install_math_module(in);
-  install_data(in);
+  if (full_library()) install_data(in);
 }
 
 }  // namespace tp::interp::lib

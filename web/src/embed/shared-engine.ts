@@ -3,7 +3,7 @@
 // keeps the trace it got back, so they never see each other's state (the worker answers requests
 // one at a time, in order).
 // Loaded from another origin (a CDN), the worker starts through a blob: URL (module-worker.ts).
-import wasmUrl from '@wasm/tensorplay.wasm?url';
+import wasmUrl from '@wasm/tensorplay-core.wasm?url';
 import workerUrl from '../engine/engine.worker.ts?worker&url';
 import { compileTensorplay } from '../engine/compile';
 import { moduleWorkerScript } from '../engine/module-worker';

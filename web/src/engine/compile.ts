@@ -1,7 +1,7 @@
-// Fetches and compiles the engine's .wasm on the page, without the glue, while the worker boots.
+// Fetches and compiles the engine's core .wasm (engine.ts) on the page, without the glue, while the worker boots.
 // A WebAssembly.Module can be posted to workers, so every worker the page starts (a fresh one after
 // Stop, say) only instantiates it instead of fetching and compiling 2.4 MB again.
-import wasmUrl from '@wasm/tensorplay.wasm?url';
+import wasmUrl from '@wasm/tensorplay-core.wasm?url';
 
 export async function compileTensorplay(): Promise<WebAssembly.Module | null> {
   try {

@@ -10,8 +10,9 @@ export interface ServerPort {
   onmessage: ((e: { data: EngineRequest }) => void) | null;
 }
 
-export function serveEngine(port: ServerPort, factory: ModuleFactory): void {
-  const hostPromise = EngineHost.create(factory);
+/** `factory` loads the core module, `full` the full one a program may need (host.ts). */
+export function serveEngine(port: ServerPort, factory: ModuleFactory, full: ModuleFactory | null = null): void {
+  const hostPromise = EngineHost.create(factory, full);
   hostPromise.then(
     (host) => port.postMessage({ type: 'ready', version: host.version }),
     (e: unknown) => port.postMessage({ type: 'load-failed', message: e instanceof Error ? e.message : String(e) }),

@@ -1,7 +1,8 @@
 // The dedicated module worker that runs the engine, so that a long program never freezes the page
 // (the page can only end a run by terminating this worker; see worker-host.ts). Its first message
-// is the compiled engine (EngineInit); requests that come before the module is ready wait for it.
-import { loadTensorplay } from './engine';
+// is the compiled core engine (EngineInit; the full one it loads itself when a program needs it);
+// requests that come before the module is ready wait for it.
+import { loadFullTensorplay, loadTensorplay } from './engine';
 import { serveEngine, type ServerPort } from './engine-server';
 import type { EngineInit, EngineRequest } from './protocol';
 
@@ -13,4 +14,4 @@ const port: ServerPort = { postMessage: (m) => scope.postMessage(m), onmessage: 
   if (e.data.op === 'init') receiveWasm(e.data.wasm);
   else port.onmessage?.({ data: e.data });
 };
-serveEngine(port, async () => loadTensorplay(await wasm));
+serveEngine(port, async () => loadTensorplay(await wasm), loadFullTensorplay);

@@ -2,6 +2,10 @@
 // outcomes the page can show. A C++ exception arrives as an Error named EngineError (the bindings
 // guard every call); anything else (RangeError from deep recursion, a wasm trap) leaves the module
 // in an unknown state, so the host throws it away and instantiates a fresh one (toolchain.md §9.22).
+// Two modules (Note [Two modules] in engine/bindings/library_variant.h): the host starts with the
+// core one; when it says a program needs the full one (an Error named NeedsFullModule), the host
+// loads the full module, keeps it from then on, and runs the program again from the start there (a
+// REPL input: the last program and the inputs since, then the input), so only that run is seen.
 import type { Session, TensorplayModule } from '@wasm/tensorplay.mjs';
 import type { ReprsOutcome } from './protocol';
 import { attachReprs, ReprCache, type FetchReprs } from './repr-cache';
@@ -27,6 +31,11 @@ export function isEngineError(e: unknown): e is Error {
   return e instanceof Error && e.name === 'EngineError';
 }
 
+/** The core module's signal that the program uses a name only the full module has. */
+export function needsFullModule(e: unknown): boolean {
+  return e instanceof Error && e.name === 'NeedsFullModule';
+}
+
 function describe(e: unknown): { name: string; message: string } {
   if (e instanceof Error) return { name: e.name, message: e.message };
   return { name: typeof e, message: String(e) };
@@ -39,13 +48,27 @@ export class EngineHost {
   restarts = 0;
   /** Bumped whenever the session's repr refs stop meaning what they meant: a run, a reset, a new module. */
   private epoch = 0;
+  /** The full module's loader until it is in use (null with a single module). */
+  private fullFactory: ModuleFactory | null;
+  /** What the current world was made of, to make it again in the full module. */
+  private lastRun: string | null = null;
+  private linesSinceRun: string[] = [];
+  private switched = false;
 
-  private constructor(private readonly factory: ModuleFactory) {}
+  private constructor(private factory: ModuleFactory, full: ModuleFactory | null) {
+    this.fullFactory = full;
+  }
 
-  static async create(factory: ModuleFactory): Promise<EngineHost> {
-    const host = new EngineHost(factory);
+  /** `factory` loads the module to start with; `full`, if given, the one it may ask for. */
+  static async create(factory: ModuleFactory, full: ModuleFactory | null = null): Promise<EngineHost> {
+    const host = new EngineHost(factory, full);
     await host.instantiate();
     return host;
+  }
+
+  /** Whether the full module is the one in use (after a program needed it). */
+  get usesFullModule(): boolean {
+    return this.switched;
   }
 
   get version(): string {
@@ -88,8 +111,10 @@ export class EngineHost {
   async runJson(source: string): Promise<RunJsonOutcome> {
     const t0 = performance.now();
     this.epoch++;
+    this.lastRun = source;
+    this.linesSinceRun = [];
     try {
-      const json = this.requireSession().run(source);
+      const json = await this.withFullFallback((session) => session.run(source), false);
       return { kind: 'json', json, ms: performance.now() - t0 };
     } catch (e) {
       return this.fail(e);
@@ -101,7 +126,8 @@ export class EngineHost {
     try {
       // no ReprCache here: the worker posts this result (a cache holds a function, which cannot
       // be cloned); WorkerHost.exec gives it one on the page's side
-      const result = parseReplResult(this.requireSession().exec(line));
+      const result = parseReplResult(await this.withFullFallback((session) => session.exec(line), true));
+      this.linesSinceRun.push(line);
       return { kind: 'result', result };
     } catch (e) {
       return this.fail(e);
@@ -130,6 +156,8 @@ export class EngineHost {
 
   async reset(): Promise<void> {
     this.epoch++;
+    this.lastRun = null;
+    this.linesSinceRun = [];
     try {
       this.requireSession().reset();
     } catch (e) {
@@ -141,6 +169,40 @@ export class EngineHost {
     this.session?.delete();
     this.session = null;
     this.module = null;
+  }
+
+  /** Calls `f` on the session; if the core module needs the full one, switches to it (once) and
+   * calls `f` again there, after remaking the world `f` continues when `replay` is set. */
+  private async withFullFallback(f: (session: Session) => string, replay: boolean): Promise<string> {
+    try {
+      return f(this.requireSession());
+    } catch (e) {
+      if (!needsFullModule(e) || !this.fullFactory) throw e;
+    }
+    await this.switchToFull();
+    const session = this.requireSession();
+    if (replay) {
+      if (this.lastRun !== null) session.run(this.lastRun);
+      for (const line of this.linesSinceRun) session.exec(line);
+    }
+    return f(session);
+  }
+
+  /** Loads the full module first: if that fails (offline, say), the core one stays in use. */
+  private async switchToFull(): Promise<void> {
+    const full = this.fullFactory!;
+    const module = await full();
+    try {
+      this.session?.delete();
+    } catch {
+      // the core module is dropped with it
+    }
+    this.epoch++;
+    this.module = module;
+    this.session = new module.Session();
+    this.factory = full;  // a crash from now on re-creates the full module
+    this.fullFactory = null;
+    this.switched = true;
   }
 
   private requireSession(): Session {

@@ -1,4 +1,5 @@
-// Hand-written types for the generated embind module build/wasm/tensorplay.mjs (wasm/bindings.cpp).
+// Hand-written types for the generated embind modules build/wasm/tensorplay.mjs and
+// tensorplay-core.mjs (wasm/bindings.cpp; the same interface, Note [Two modules]).
 // Emscripten 3.1.6 cannot emit them (no --emit-tsd).
 
 export interface Session {
