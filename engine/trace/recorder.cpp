@@ -155,11 +155,13 @@ class StepRecorder {
     std::string backward_json;  // set when deferred (the log has moved on by then)
   };
 
-  // Appends the step to steps_ (one buffer for them all: no string per step to grow and copy).
+  // Appends the step to steps_ (one buffer for them all). It is written into step_ first: a
+  // snapshot may throw (a repr that recurses without end), and steps_ must not keep half a step.
   void write_step(const Pending& ev) {
-    const size_t before = steps_.str().size() + (steps_count_ ? 1 : 0);  // the comma is not the step's
-    snapshot(ev, steps_);
-    bytes_ += steps_.str().size() - before;
+    step_.clear();
+    snapshot(ev, step_);
+    steps_.raw(step_.str());
+    bytes_ += step_.str().size();
     ++steps_count_;
   }
 
@@ -195,6 +197,7 @@ class StepRecorder {
   trace::WorldSnapshotter world_;
   BackwardLog backward_;
   trace::JsonWriter steps_;  // an open array of the steps written
+  trace::JsonWriter step_;   // the step being written (kept for its buffer's memory)
   size_t steps_count_ = 0;
   std::optional<Pending> pending_;
   size_t count_ = 0, omitted_ = 0, written_ = 0;
