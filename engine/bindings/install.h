@@ -83,6 +83,10 @@ ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<t
 // bindings/out_arguments.cpp: the out= keyword of every torch.* function that has one in PyTorch
 // (Note [out= arguments]), installed once the torch module holds its functions.
 void install_out_arguments(Interpreter& in, ModuleObj& torch);
+// Note [Two modules]: in the core library, torch.<name>(..., out=...) asks for the full one (the out=
+// wrappers are full-library code); without out= it calls `plain`, as they do.
+void add_core_out_variant(ModuleObj& torch, const std::string& name, const ObjPtr& plain);
+bool has_out_keyword(const CallArgs& a);
 // bindings/out_factories.cpp: out= of zeros / ones / full / empty / rand* / eye / arange / linspace ...
 void install_factory_out_arguments(Interpreter& in, ModuleObj& torch);
 // bindings/out_joining.cpp: out= of stack / hstack / vstack / row_stack / dstack / column_stack (cat_out).

@@ -1,6 +1,7 @@
 // PyTorch's "received an invalid combination of arguments" TypeError: Note [Invalid combination].
 #include "bindings/common.h"
 #include "bindings/install.h"
+#include "python/library.h"
 
 #include "core/error.h"
 
@@ -200,8 +201,9 @@ const std::vector<std::string>* torch_signatures(const std::string& name) {
 }
 
 void check_method_out(Interpreter& in, const std::string& name, const CallArgs& a) {
-  bool has_out = false;
-  for (const auto& kv : a.kwargs) has_out = has_out || kv.first == "out";
+  bool has_out = has_out_keyword(a);
+  // Note [Two modules]: out= and its messages are the full library's (this is their only use of the table)
+  if (has_out && !full_library()) throw NeedsFullLibrary{"Tensor." + name + "(out=)"};
   const std::vector<std::string>* fn = has_out ? torch_signatures(name) : nullptr;
   if (!fn) return;
   std::vector<std::string> sigs;

@@ -18,7 +18,7 @@ std::vector<std::string> library_names(Interpreter& in) {
   };
   for (const std::string& m : in.module_names()) {
     auto module = in.find_module(m);
-    if (auto dot = m.rfind('.'); dot != std::string::npos) names.insert(m);  // `import torch.nn`
+    names.insert(m);  // `import torch.nn`, `import itertools`
     for (auto& k : module->attr_order) {
       names.insert(m + "." + k);
       add_class(module->attrs[k]);

@@ -22,7 +22,7 @@ constexpr std::string_view kFullOnlyNames[] = {
 bool full_library() { return false; }
 
 void check_full_only(const std::string& owner, const std::string& name) {
-  std::string dotted = owner + "." + name;
+  std::string dotted = owner.empty() ? name : owner + "." + name;
   // the first listed name not below `dotted`: `dotted` itself, or (name "") the owner's first member
   auto it = std::lower_bound(std::begin(kFullOnlyNames), std::end(kFullOnlyNames), std::string_view(dotted));
   if (it == std::end(kFullOnlyNames)) return;

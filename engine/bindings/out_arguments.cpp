@@ -8,6 +8,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/native.h"
+#include "python/library.h"
 
 namespace tp::interp::lib {
 
@@ -158,7 +159,7 @@ bool has_dim_arg(const CallArgs& a, bool none_ok) {
 
 void add_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, const std::string& op, OutKind kind) {
   ObjPtr plain = torch.get(name);
-  if (!plain && !full_library()) return;  // a full-library function (Note [Two modules])
+  if (!full_library()) return add_core_out_variant(torch, name, plain);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, op, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr out = pop_out_kwarg(a);
@@ -488,6 +489,20 @@ std::string type_meta_name(DType d) {
     case DType::Bool: return "bool";
   }
   return scalar_type_name(d);
+}
+
+void add_core_out_variant(ModuleObj& torch, const std::string& name, const ObjPtr& plain) {
+  if (!plain) return;  // a full-library function
+  def(torch, "torch.", name, [plain, name](Interpreter& in, CallArgs& a) -> ObjPtr {
+    if (has_out_keyword(a)) throw NeedsFullLibrary{"torch." + name + "(out=)"};
+    return in.call(plain, std::move(a));  // what the full library's wrapper does without out=
+  });
+}
+
+bool has_out_keyword(const CallArgs& a) {
+  for (const auto& kv : a.kwargs)
+    if (kv.first == "out") return true;
+  return false;
 }
 
 ObjPtr pop_out_kwarg(CallArgs& a) {

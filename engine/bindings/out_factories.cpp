@@ -25,7 +25,7 @@ enum class FactoryOut { Resize, ResizeIfCountDiffers, Fill, Empty };
 
 void add_factory_out_variant(ModuleObj& torch, const std::string& name, FactoryOut kind) {
   ObjPtr plain = torch.get(name);
-  if (!plain && !full_library()) return;  // a full-library function (Note [Two modules])
+  if (!full_library()) return add_core_out_variant(torch, name, plain);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, kind](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr out, dtype, device, requires_grad;

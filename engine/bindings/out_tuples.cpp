@@ -22,7 +22,7 @@ ObjPtr mode_out(Interpreter& in, const ObjPtr& plain, CallArgs& a, const Tensor&
 void add_tuple_out_variant(Interpreter& in, ModuleObj& torch, const std::string& name, std::vector<std::string> fields,
                            bool needs_dim, const std::string& binary, bool cumulative = false) {
   ObjPtr plain = torch.get(name);
-  if (!plain && !full_library()) return;  // a full-library function (Note [Two modules])
+  if (!full_library()) return add_core_out_variant(torch, name, plain);
   TP_INTERNAL_ASSERT(plain != nullptr, "out= for a missing torch." + name);
   def(torch, "torch.", name, [plain, name, fields, needs_dim, binary, cumulative](Interpreter& in, CallArgs& a) -> ObjPtr {
     ObjPtr out = pop_out_kwarg(a);

@@ -44,8 +44,11 @@ bool iterate(Interpreter& in, const ObjPtr& obj, std::vector<ObjPtr>& out);
 bool truthy(Interpreter& in, const ObjPtr& obj, bool& out);
 bool to_number(Interpreter& in, const ObjPtr& obj, ObjPtr& out);  // item() as a Python int/float/bool
 
-// Note [Two modules] (bindings/library_variant.h): `owner.name` was not found. In the core library,
-// throws NeedsFullLibrary when the full library has it; otherwise does nothing.
+// Note [Two modules] (bindings/library_variant.h): false in the core library, which skips what only
+// the full one installs (standard modules included: python/modules/small_modules.cpp).
+bool full_library();
+// `owner.name` (or the module `name`, owner "") was not found. In the core library, throws
+// NeedsFullLibrary when the full library has it; otherwise does nothing.
 void check_full_only(const std::string& owner, const std::string& name);
 // The owner a library class's members are listed under: "torch.Tensor" (python/attributes.cpp).
 std::string class_owner(const ClassObj& c);

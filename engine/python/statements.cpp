@@ -495,7 +495,8 @@ std::shared_ptr<ModuleObj> Interpreter::Impl::import_module(const std::string& d
     throw_error("ModuleNotFoundError", "No module named '" + missing + "' (the standard-library module '" +
                                            missing.substr(0, missing.find('.')) + "' is not available in the playground)");
   size_t last_dot = missing.rfind('.');
-  if (last_dot != std::string::npos) lib::check_full_only(missing.substr(0, last_dot), missing.substr(last_dot + 1));
+  if (last_dot == std::string::npos) lib::check_full_only("", missing);
+  else lib::check_full_only(missing.substr(0, last_dot), missing.substr(last_dot + 1));
   // `import torch.fft`: PyTorch has it; say the playground does not build it yet.
   if (last_dot != std::string::npos && pytorch_has(missing.substr(0, last_dot), missing.substr(last_dot + 1)))
     throw_error("ModuleNotFoundError", not_built_message(missing.substr(0, last_dot), missing.substr(last_dot + 1)));

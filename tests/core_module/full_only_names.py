@@ -26,11 +26,11 @@ def full_only(full, core):
         owners_in_core.update(".".join(parts[:i]) for i in range(1, len(parts)))
     kept = []
     for n in sorted(extra):
-        owner = n.rsplit(".", 1)[0]
         parts = n.split(".")
+        owner = ".".join(parts[:-1])  # "" for a module (`import itertools`)
         if any(".".join(parts[:i]) in extra for i in range(1, len(parts))):
             continue  # a member of something the core lacks
-        if owner not in owners_in_core and owner not in core:
+        if owner and owner not in owners_in_core and owner not in core:
             continue  # a member of a class only the full library has
         kept.append(n)
     return kept

@@ -1,8 +1,9 @@
 // First-load figures (issue 12), in headless Chromium against the served site (scripts/serve.mjs:
 // precompressed files, as deployed): first contentful paint on the default profile, navigation →
 // engine ready under CDP network throttling (fast 4G: 9 Mbps, 170 ms RTT; slow 3G: 1.6 Mbps,
-// 300 ms RTT; cold cache each time), and the bytes an article with one embed downloads before its
-// first picture. Used by bench.mjs; alone: node scripts/bench-first-load.mjs [--loads N]
+// 300 ms RTT; cold cache each time), navigation → first run shown for a share link whose program
+// the core module runs and for one that needs the full module, and the bytes an article with one
+// embed downloads before its first picture. Used by bench.mjs; alone: node scripts/bench-first-load.mjs [--loads N]
 import { pathToFileURL } from 'node:url';
 import { launchBrowser, startPreview } from '../e2e/harness.mjs';
 
@@ -13,8 +14,8 @@ export const PROFILES = {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function coldPage(browser, profile) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function coldPage(browser, profile, serviceWorkers = 'allow') {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers });
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -47,6 +48,26 @@ async function readyUnder(browser, url, profile) {
   await page.goto(url, { timeout: 120000 });
   await page.waitForSelector('#status[data-ready="true"]', { timeout: 120000 });
   const ms = await page.evaluate(() => window.__tensorplay.diagnostics.readyMs);
+  await ctx.close();
+  return ms;
+}
+
+/** Programs for navigation → first run shown: one the core module runs, one that needs the full
+ * module (fetched, then the program run again there: Note [Two modules]). */
+export const FIRST_RUN_PROGRAMS = {
+  core: 'import torch\na = torch.arange(6.).view(2, 3)\nprint(a.t())\n',
+  'needs the full module': 'import torch\na = torch.arange(6.).view(2, 3)\nprint(torch.einsum("ij->ji", a))\n',
+};
+
+/** Navigation (a share link) → the page shows the program's run. */
+async function firstRunUnder(browser, url, profile, code) {
+  // no service worker: its own fetches (it caches the site once the engine is ready, the full
+  // module included) escape the page's throttling, and the full module would come from it
+  const { ctx, page } = await coldPage(browser, profile, 'block');
+  const t0 = Date.now();
+  await page.goto(`${url}#code=${Buffer.from(code).toString('base64url')}`, { timeout: 120000 });
+  await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran', null, { timeout: 120000, polling: 20 });
+  const ms = Date.now() - t0;
   await ctx.close();
   return ms;
 }
@@ -86,6 +107,14 @@ export async function measureFirstLoad(browser, url, loads = 3) {
     out.readyMs[name] = [];
     for (let i = 0; i < loads; i++) out.readyMs[name].push(await readyUnder(browser, url, profile));
   }
+  out.firstRunMs = {};
+  for (const [name, profile] of Object.entries(PROFILES)) {
+    for (const [kind, code] of Object.entries(FIRST_RUN_PROGRAMS)) {
+      const key = `${name}, ${kind}`;
+      out.firstRunMs[key] = [];
+      for (let i = 0; i < loads; i++) out.firstRunMs[key].push(await firstRunUnder(browser, url, profile, code));
+    }
+  }
   out.article = await articleBytes(browser, url);
   return {
     ...out,
@@ -99,6 +128,7 @@ export async function measureFirstLoad(browser, url, loads = 3) {
 export function printFirstLoad(f) {
   console.log(`first contentful paint (default profile): ${f.firstPaintMs.map(Math.round).join(', ')} ms`);
   for (const [name, xs] of Object.entries(f.readyMs)) console.log(`navigation → engine ready, ${name} (${PROFILES[name].mbps} Mbps, ${PROFILES[name].latency} ms RTT), cold: ${xs.map(Math.round).join(', ')} ms`);
+  for (const [key, xs] of Object.entries(f.firstRunMs)) console.log(`navigation → first run shown, ${key}, cold: ${xs.join(', ')} ms`);
   console.log(`an article with one embed, bytes before its first picture: ${f.article.total} (${f.articleKB} KB)`);
   for (const r of f.article.rows) console.log(`    ${String(r.bytes).padStart(8)}  ${r.url}`);
 }

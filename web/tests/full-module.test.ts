@@ -59,6 +59,18 @@ describe('two engine modules', () => {
     expect(trace.stdout).toBe(fullTrace(source).stdout);
   });
 
+  it.each([
+    ['out=', 'import torch\na = torch.ones(2)\nb = torch.empty(2)\ntorch.add(a, a, out=b)\nprint(b)\n'],
+    ['a method given out=', 'import torch\na = torch.ones(2)\na.add(a, out=a)\n'],
+    ['itertools', 'import itertools\nprint(list(itertools.accumulate([1, 2, 3])))\n'],
+  ])('runs a program with %s in the full module, as the full module prints it', async (_what, source) => {
+    const { trace, usedFull } = await pageTrace(source);
+    expect(usedFull).toBe(true);
+    const want = fullTrace(source);
+    expect(trace.stdout).toBe(want.stdout);
+    expect(trace.stderr).toBe(want.stderr);
+  });
+
   it('answers a typo (torch.tensr) from the core module with PyTorch\'s AttributeError', async () => {
     const loads = pages.fullLoads();
     const source = 'import torch\nx = torch.tensr([1])\n';

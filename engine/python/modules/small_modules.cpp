@@ -3,6 +3,7 @@
 // Counter: python/modules/collections.cpp), time (a deterministic
 // clock), __future__. torch/numpy/math/copy come from the library (engine/bindings/).
 #include "core/error.h"
+#include "python/library.h"
 #include "python/args.h"
 #include "python/interp_impl.h"
 #include "python/modules/collections.h"
@@ -127,9 +128,11 @@ void install_std_modules(Interpreter& in) {
   def(in, *time, "perf_counter", [](Interpreter& in, CallArgs&) { return in.make_float(double(in.steps()) * 1e-6); });
   def(in, *time, "sleep", [](Interpreter& in, CallArgs&) { return in.none(); });
 
-  install_random_module(in);
-  install_itertools_module(in);
-  install_functools_module(in);
+  if (lib::full_library()) {  // rare in a tensor course: the core library asks for the full one
+    install_random_module(in);
+    install_itertools_module(in);
+    install_functools_module(in);
+  }
 
   auto future = module(in, "__future__");
   for (const char* n : {"annotations", "print_function", "division", "absolute_import"}) future->set(n, in.make_bool(true));
