@@ -31,7 +31,7 @@ class ObjectPrinter {
   // `hashes`: where this step's content hashes are kept (cleared here; the caller keeps its memory).
   template <class Shown>
   ObjectPrinter(const Shown& shown, uint64_t options_epoch, const std::unordered_set<int64_t>& values_read,
-                StepMap<uint64_t>& hashes)
+                StepMap& hashes)
       : shown_(&shown), is_shown_([](const void* f, const interp::Object* o) { return (*static_cast<const Shown*>(f))(o); }),
         options_epoch_(options_epoch), values_read_(values_read), hashes_(hashes) {
     hashes_.clear();
@@ -52,7 +52,7 @@ class ObjectPrinter {
   bool (*is_shown_)(const void*, const interp::Object*);
   uint64_t options_epoch_;
   const std::unordered_set<int64_t>& values_read_;
-  StepMap<uint64_t>& hashes_;  // by object address: this step's, 1 while being computed
+  StepMap& hashes_;  // by object address: this step's, 1 while being computed
   size_t budget_ = 200000;  // objects hashed in one step, past it every instance is volatile
 };
 

@@ -37,12 +37,12 @@ uint64_t address(const interp::Object* o) { return uint64_t(reinterpret_cast<uin
 // vectors keep their memory: a step allocates little).
 struct World {
   std::vector<ObjPtr> objects;                      // reachable objects, discovery order
-  StepMap<char> seen;                                // objects reached, by address
+  StepMap seen;                                // objects reached, by address
   std::vector<std::shared_ptr<TensorImpl>> tensors;  // sorted by id (creation order) once complete
-  StepMap<char> tensor_ids;
-  StepMap<int64_t> tensor_object;                    // tensor id -> Python object id
+  StepMap tensor_ids;
+  StepMap tensor_object;                    // tensor id -> Python object id
   std::vector<std::shared_ptr<Node>> nodes;            // sorted by id once complete
-  StepMap<char> node_ids;
+  StepMap node_ids;
   std::vector<ObjPtr> queue;                           // discover's, reused
   std::vector<std::shared_ptr<Node>> node_stack;       // add_node's, reused
 
@@ -102,19 +102,19 @@ void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
         break;
       case Kind::Tensor: {
         const Tensor& t = static_cast<interp::TensorObj&>(*o).tensor;
-        *world.tensor_object.try_emplace(uint64_t(t.id())).first = o->id;
+        *world.tensor_object.try_emplace(uint64_t(t.id())).first = uint64_t(o->id);
         add_tensor(world, t.impl_ptr());
         break;
       }
       case Kind::NdArray: {
         const Tensor& t = static_cast<interp::NdArrayObj&>(*o).array;
-        *world.tensor_object.try_emplace(uint64_t(t.id())).first = o->id;
+        *world.tensor_object.try_emplace(uint64_t(t.id())).first = uint64_t(o->id);
         add_tensor(world, t.impl_ptr());
         break;
       }
       case Kind::Bytes: {  // Note [Bytes in a storage]: drawn as a uint8 view of its storage
         const Tensor& t = static_cast<interp::BytesObj&>(*o).data;
-        *world.tensor_object.try_emplace(uint64_t(t.id())).first = o->id;
+        *world.tensor_object.try_emplace(uint64_t(t.id())).first = uint64_t(o->id);
         add_tensor(world, t.impl_ptr());
         break;
       }
@@ -439,11 +439,11 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   // its bytes are shown.
   auto& storage_reader = storage_readers_;  // (storage id, its first reader), sorted by storage id below
   storage_reader.clear();
-  StepMap<char>& storage_ids = storage_ids_;
+  StepMap& storage_ids = storage_ids_;
   storage_ids.clear();
   // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a `.grad`
   // carries its text as well, because the graph draws it (next to its AccumulateGrad box).
-  StepMap<char>& grads = grads_;
+  StepMap& grads = grads_;
   grads.clear();
   for (auto& t : world.tensors)
     if (t->grad) grads.insert(uint64_t(t->grad->id));
@@ -453,9 +453,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     const int64_t id = t->id;
     if (storage_ids.insert(uint64_t(t->storage->id()))) storage_reader.push_back({t->storage->id(), &t});
     const bool is_grad = grads.contains(uint64_t(id));
-    const int64_t* obj = world.tensor_object.find(uint64_t(id));
+    const uint64_t* obj = world.tensor_object.find(uint64_t(id));
     TensorEntry& e = scratch_tensor_;
-    gather_tensor_facts(t, obj ? *obj : -1, e);
+    gather_tensor_facts(t, obj ? int64_t(*obj) : -1, e);
     auto [it, fresh] = tensors_shown_.try_emplace(id);
     TensorShown& shown = it->second;
     shown.step = step_;

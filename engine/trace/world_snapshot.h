@@ -104,8 +104,8 @@ class WorldSnapshotter {
   // This step's, kept for their memory: each storage's first reader (the tensors are in id
   // order), the storages drawn, the tensors that are some tensor's .grad, the instances' hashes.
   std::vector<std::pair<int64_t, const std::shared_ptr<TensorImpl>*>> storage_readers_;
-  StepMap<char> storage_ids_, grads_;
-  StepMap<uint64_t> object_hashes_;
+  StepMap storage_ids_, grads_;
+  StepMap object_hashes_;
   JsonWriter scratch_json_;
   Entries entries_;
   std::vector<const interp::ObjPtr*> sorted_objects_;  // this step's objects, in id order
