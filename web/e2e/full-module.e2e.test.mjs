@@ -72,3 +72,29 @@ test('the full .wasm is fetched only when a program needs it, once, and its outp
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('when the full .wasm cannot be downloaded, the status says so in both languages and the next run gets it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  const isFull = (url) => /\/tensorplay-(?!core-)[^/]+\.wasm$/.test(new URL(url).pathname);
+  await page.route(isFull, (route) => route.abort('internetdisconnected'));
+  const program = 'import torch\na = torch.arange(6.).view(2, 3)\nprint(torch.einsum("ij->ji", a))\n';
+  await page.goto(`${harness.URL_}#code=${Buffer.from(program).toString('base64url')}`);
+  await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'engine-failure', null, { timeout: 30000 });
+  const status = await page.evaluate(() => window.__tensorplay.state.state.status);
+  assert.equal(status.name, 'FullModuleUnavailable');
+  assert.equal(status.fatal, false, 'the core module is intact: nothing was restarted');
+  assert.match(await page.textContent('#status'), /^Downloading the engine part for \S*einsum failed\. Check your connection and run again\.$/);
+  await page.click('#lang');
+  assert.match(await page.textContent('#status'), /^下载 \S*einsum 所需的引擎部分失败。请检查网络后再运行。$/);
+  assert.equal(await page.locator('.cm-content').textContent(), program.replace(/\n/g, ''), 'the code is still there');
+
+  await page.unroute(isFull);
+  await page.click('#run');
+  await page.waitForFunction(() => window.__tensorplay.state.state.status.kind === 'ran', null, { timeout: 30000 });
+  assert.equal(await page.textContent('.console-out'), await fullModuleStdout(program));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

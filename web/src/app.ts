@@ -435,7 +435,8 @@ export class App {
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };
       case 'engine-failure': {
-        const key = !st.fatal ? 'app.engineRefused' : st.line ? 'app.engineFailedAt' : 'app.engineFailed';
+        const key = st.name === 'FullModuleUnavailable' ? 'app.fullModuleUnavailable'
+          : !st.fatal ? 'app.engineRefused' : st.line ? 'app.engineFailedAt' : 'app.engineFailed';
         return { text: t(L, key, { name: st.name, message: st.message, line: st.line ?? 0 }), error: true };
       }
       case 'stopped': return { text: t(L, s.model ? 'app.stopped' : 'app.stoppedNoTrace', { s: (st.ms / 1000).toFixed(1) }), error: false };

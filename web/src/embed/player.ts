@@ -204,7 +204,10 @@ export class Player {
       case 'ran': return st.error
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };
-      case 'engine-failure': return { text: t(L, st.fatal ? 'app.engineFailed' : 'app.engineRefused', { name: st.name, message: st.message }), error: true };
+      case 'engine-failure': {
+        const key = st.name === 'FullModuleUnavailable' ? 'app.fullModuleUnavailable' : st.fatal ? 'app.engineFailed' : 'app.engineRefused';
+        return { text: t(L, key, { name: st.name, message: st.message }), error: true };
+      }
       case 'stopped': return { text: t(L, 'app.stoppedNoTrace', { s: (st.ms / 1000).toFixed(1) }), error: false };
       case 'load-failed': return { text: t(L, 'app.loadFailed', { message: st.message }), error: true };
     }

@@ -31,6 +31,16 @@ export function isEngineError(e: unknown): e is Error {
   return e instanceof Error && e.name === 'EngineError';
 }
 
+/** Why a program that needs the full module did not run: the full module could not be loaded
+ * (offline before the service worker kept it, say). The message is the name the program needs;
+ * the core module is intact, so this is a refusal, not a crash. */
+export class FullModuleUnavailable extends Error {
+  constructor(needed: string) {
+    super(needed);
+    this.name = 'FullModuleUnavailable';
+  }
+}
+
 /** The core module's signal that the program uses a name only the full module has. */
 export function needsFullModule(e: unknown): boolean {
   return e instanceof Error && e.name === 'NeedsFullModule';
@@ -174,12 +184,18 @@ export class EngineHost {
   /** Calls `f` on the session; if the core module needs the full one, switches to it (once) and
    * calls `f` again there, after remaking the world `f` continues when `replay` is set. */
   private async withFullFallback(f: (session: Session) => string, replay: boolean): Promise<string> {
+    let needed = '';
     try {
       return f(this.requireSession());
     } catch (e) {
       if (!needsFullModule(e) || !this.fullFactory) throw e;
+      needed = (e as Error).message;
     }
-    await this.switchToFull();
+    try {
+      await this.switchToFull();
+    } catch {
+      throw new FullModuleUnavailable(needed);
+    }
     const session = this.requireSession();
     if (replay) {
       if (this.lastRun !== null) session.run(this.lastRun);
@@ -212,7 +228,7 @@ export class EngineHost {
 
   private async fail(e: unknown): Promise<EngineFailure> {
     const d = describe(e);
-    if (isEngineError(e) || e instanceof TraceFormatError || e instanceof SyntaxError) {
+    if (isEngineError(e) || e instanceof TraceFormatError || e instanceof SyntaxError || e instanceof FullModuleUnavailable) {
       // The C++ side refused cleanly, or sent a document we cannot read: the module is intact.
       return { kind: 'failure', fatal: false, ...d };
     }
