@@ -5,25 +5,13 @@
 
 #include "core/tensor.h"
 #include "autograd/node.h"
+#include "trace/hash_mix.h"
 
 namespace tp::trace {
 
 using interp::Kind;
 using interp::Object;
 using interp::ObjPtr;
-
-namespace {
-
-uint64_t mix(uint64_t h, uint64_t v) {  // splitmix64 over the running hash
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  h ^= h >> 30;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 27;
-  h *= 0x94d049bb133111ebull;
-  return h ^ (h >> 31);
-}
-
-}  // namespace
 
 // `values_printable`: false for a tensor object, whose values count only once a repr formatted
 // them (Note [Values a repr read]); NumPy arrays and bytes always count.

@@ -5,6 +5,7 @@
 
 #include "core/context.h"
 #include "trace/byte_diff.h"
+#include "trace/hash_mix.h"
 
 namespace tp::trace {
 
@@ -53,15 +54,6 @@ bool same_options(const PrintOptions& a, const PrintOptions& b) {
   // threshold compared as bits: inf (profile="full") equals itself, and a NaN set by a program too
   return a.precision == b.precision && std::memcmp(&a.threshold, &b.threshold, sizeof a.threshold) == 0 &&
          a.edgeitems == b.edgeitems && a.linewidth == b.linewidth && a.sci_mode == b.sci_mode;
-}
-
-uint64_t mix(uint64_t h, uint64_t v) {  // splitmix64 over the running hash
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  h ^= h >> 30;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 27;
-  h *= 0x94d049bb133111ebull;
-  return h ^ (h >> 31);
 }
 
 uint64_t hash_bytes(uint64_t h, const uint8_t* p, size_t n) {

@@ -1,18 +1,8 @@
 #include "trace/step_map.h"
 
+#include "trace/hash_mix.h"
+
 namespace tp::trace {
-
-namespace {
-
-uint64_t hash(uint64_t k) {  // splitmix64's finaliser: ids and addresses are not random
-  k ^= k >> 30;
-  k *= 0xbf58476d1ce4e5b9ull;
-  k ^= k >> 27;
-  k *= 0x94d049bb133111ebull;
-  return k ^ (k >> 31);
-}
-
-}  // namespace
 
 std::pair<uint64_t*, bool> StepMap::try_emplace(uint64_t key, uint64_t value) {
   if ((size_ + 1) * 2 > slots_.size()) grow();
@@ -40,7 +30,7 @@ void StepMap::clear() {
 // The slot holding `key`, or the empty one where it would go (slots_ is never full).
 StepMap::Slot* StepMap::probe(uint64_t key) {
   const size_t mask = slots_.size() - 1;
-  for (size_t i = hash(key) & mask;; i = (i + 1) & mask)
+  for (size_t i = splitmix_finalise(key) & mask;; i = (i + 1) & mask)
     if (slots_[i].stamp != stamp_ || slots_[i].key == key) return &slots_[i];
 }
 
