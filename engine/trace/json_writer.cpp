@@ -1,9 +1,11 @@
 #include "trace/json_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include <fmt/format.h>  // header-only (FMT_HEADER_ONLY): only its Dragonbox is used
 
@@ -19,15 +21,6 @@ bool plain_ascii(std::string_view s) {
   return true;
 }
 
-void append_string(std::string& out, std::string_view s) {
-  if (plain_ascii(s)) {
-    out += '"';
-    out.append(s);
-    out += '"';
-  } else {
-    out += json_escape(std::string(s));
-  }
-}
 }  // namespace
 
 std::string json_escape(const std::string& text) {
@@ -54,82 +47,98 @@ std::string json_escape(const std::string& text) {
   return out + "\"";
 }
 
-void JsonWriter::before_value() {
-  if (after_key_) { after_key_ = false; return; }
-  if (!first_.empty()) {
-    if (!first_.back()) out_ += ',';
-    first_.back() = false;
-  }
+void JsonWriter::grow(size_t n) {
+  cap_ = std::max(cap_ * 2, len_ + n + 256);
+  std::unique_ptr<char[]> bigger(new char[cap_]);
+  if (len_) std::memcpy(bigger.get(), buf_.get(), len_);
+  buf_ = std::move(bigger);
 }
-
-JsonWriter& JsonWriter::begin_object() { before_value(); out_ += '{'; first_.push_back(true); return *this; }
-JsonWriter& JsonWriter::end_object() { out_ += '}'; first_.pop_back(); return *this; }
-JsonWriter& JsonWriter::begin_array() { before_value(); out_ += '['; first_.push_back(true); return *this; }
-JsonWriter& JsonWriter::end_array() { out_ += ']'; first_.pop_back(); return *this; }
 
 JsonWriter& JsonWriter::key(std::string_view k) {
-  before_value();
-  out_ += '"';  // keys are the trace's own ASCII names: nothing to escape
-  out_.append(k);
-  out_ += "\":";
-  after_key_ = true;
+  separate();
+  char* p = room(k.size() + 3);
+  *p++ = '"';
+  std::memcpy(p, k.data(), k.size());
+  p[k.size()] = '"';
+  p[k.size() + 1] = ':';
+  len_ += k.size() + 3;
   return *this;
 }
 
-JsonWriter& JsonWriter::value(std::string_view s) { before_value(); append_string(out_, s); return *this; }
-namespace {
+JsonWriter& JsonWriter::value(std::string_view s) {
+  separate();
+  if (plain_ascii(s)) {
+    char* p = room(s.size() + 2);
+    *p = '"';
+    std::memcpy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    len_ += s.size() + 2;
+  } else {
+    put(json_escape(std::string(s)));
+  }
+  comma_ = depth_ > 0;
+  return *this;
+}
+
 template <class Int>
-void append_int(std::string& out, Int v) {
-  char buf[24];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-}  // namespace
-
-JsonWriter& JsonWriter::value(int64_t v) { before_value(); append_int(out_, v); return *this; }
-JsonWriter& JsonWriter::value(uint64_t v) { before_value(); append_int(out_, v); return *this; }
-JsonWriter& JsonWriter::value(bool v) { before_value(); out_ += v ? "true" : "false"; return *this; }
-JsonWriter& JsonWriter::null() { before_value(); out_ += "null"; return *this; }
-JsonWriter& JsonWriter::raw(const std::string& json) { before_value(); out_ += json; return *this; }
-
-JsonWriter& JsonWriter::raw_members(const std::string& object_json) {
-  before_value();
-  out_.append(object_json, 1, object_json.size() - 2);
+JsonWriter& JsonWriter::integer(Int v) {
+  separate();
+  char* p = room(24);
+  len_ += size_t(std::to_chars(p, p + 24, v).ptr - p);
+  comma_ = depth_ > 0;
   return *this;
 }
+
+JsonWriter& JsonWriter::value(int64_t v) { return integer(v); }
+JsonWriter& JsonWriter::value(uint64_t v) { return integer(v); }
 
 // The shortest decimal that reads back as the same double, by Dragonbox (fmt's implementation:
 // ~50 ns, where the snprintf/strtod bisection it replaces took ~2 us natively and ~8 us in
 // WebAssembly). Only the digit search is fmt's: its formatting machinery would add ~100 KB to the
 // .wasm. Fixed notation for decimal exponents -4..16 (as %.17g), else 1.5e-07.
 JsonWriter& JsonWriter::value(double v) {
-  before_value();
-  if (std::isnan(v)) { out_ += "\"nan\""; return *this; }
-  if (std::isinf(v)) { out_ += v > 0 ? "\"inf\"" : "\"-inf\""; return *this; }
-  if (std::signbit(v)) out_ += '-';
-  if (v == 0) { out_ += '0'; return *this; }
-  auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
-  char digit_buf[24];  // the significand's digits (at most 17), without an allocation per number
-  const std::string_view digits(digit_buf, size_t(std::to_chars(digit_buf, digit_buf + sizeof digit_buf, dec.significand).ptr - digit_buf));
-  const int n = int(digits.size());
-  const int e10 = dec.exponent + n - 1;  // of the first digit
-  if (e10 < -4 || e10 > 16) {
-    out_ += digits[0];
-    if (n > 1) { out_ += '.'; out_.append(digits.substr(1)); }
-    out_ += e10 < 0 ? "e-" : "e+";
-    if (std::abs(e10) < 10) out_ += '0';  // two exponent digits, as printf writes them
-    append_int(out_, std::abs(e10));
-  } else if (dec.exponent >= 0) {
-    out_.append(digits);
-    out_.append(size_t(dec.exponent), '0');
-  } else if (e10 >= 0) {
-    out_.append(digits.substr(0, size_t(e10 + 1)));
-    out_ += '.';
-    out_.append(digits.substr(size_t(e10 + 1)));
-  } else {
-    out_ += "0.";
-    out_.append(size_t(-e10 - 1), '0');
-    out_.append(digits);
+  if (std::isnan(v)) return piece("\"nan\"");
+  if (std::isinf(v)) return piece(v > 0 ? "\"inf\"" : "\"-inf\"");
+  separate();
+  comma_ = depth_ > 0;
+  // at most a sign, 17 digits, a point and 16 zeros ("1e+16" is written 10000000000000000)
+  char* const start = room(40);
+  char* p = start;
+  if (std::signbit(v)) *p++ = '-';
+  if (v == 0) {
+    *p++ = '0';
+    len_ += size_t(p - start);
+    return *this;
   }
+  auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  char digits[20];  // the significand's digits (at most 17)
+  const int n = int(std::to_chars(digits, digits + sizeof digits, dec.significand).ptr - digits);
+  const int e10 = dec.exponent + n - 1;  // of the first digit
+  auto copy = [&p](const char* from, int count) {
+    std::memcpy(p, from, size_t(count));
+    p += count;
+  };
+  if (e10 < -4 || e10 > 16) {
+    *p++ = digits[0];
+    if (n > 1) { *p++ = '.'; copy(digits + 1, n - 1); }
+    *p++ = 'e';
+    *p++ = e10 < 0 ? '-' : '+';
+    if (std::abs(e10) < 10) *p++ = '0';  // two exponent digits, as printf writes them
+    p = std::to_chars(p, p + 4, std::abs(e10)).ptr;
+  } else if (dec.exponent >= 0) {
+    copy(digits, n);
+    p = std::fill_n(p, dec.exponent, '0');
+  } else if (e10 >= 0) {
+    copy(digits, e10 + 1);
+    *p++ = '.';
+    copy(digits + e10 + 1, n - e10 - 1);
+  } else {
+    *p++ = '0';
+    *p++ = '.';
+    p = std::fill_n(p, -e10 - 1, '0');
+    copy(digits, n);
+  }
+  len_ += size_t(p - start);
   return *this;
 }
 

@@ -3,20 +3,29 @@
 // "nan" (SCHEMA.md).
 #pragma once
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace tp::trace {
 
+// Note [A writer without calls per character]: a long trace is tens of megabytes of this JSON,
+// and the WebAssembly build compiles the recorder for size, where std::string's per-character
+// append and a std::vector<bool> of open containers stay out-of-line calls (the writer was a
+// quarter of the snapshot time). So the writer keeps its own length in a buffer it grows by
+// doubling (without zeroing it, as std::string's resize would), and the inline helpers below copy whole pieces; a comma is owed after any complete
+// value inside a container, which needs one flag and a depth instead of a stack.
 class JsonWriter {
  public:
-  JsonWriter& begin_object();
-  JsonWriter& end_object();
-  JsonWriter& begin_array();
-  JsonWriter& end_array();
-  // string_view: keys are literals, written millions of times in a long trace (no allocation
-  // each). A key is written as it is: the trace's member names need no escaping.
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
+  // Keys are the trace's own ASCII names, written as they are (nothing to escape); a literal's
+  // length is known at compile time.
+  template <size_t N>
+  JsonWriter& key(const char (&k)[N]) { return key(std::string_view(k, N - 1)); }
   JsonWriter& key(std::string_view k);
   JsonWriter& value(std::string_view s);
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
@@ -25,21 +34,59 @@ class JsonWriter {
   JsonWriter& value(int v) { return value(int64_t(v)); }
   JsonWriter& value(uint64_t v);
   JsonWriter& value(double v);
-  JsonWriter& value(bool v);
-  JsonWriter& null();
-  JsonWriter& raw(const std::string& json);  // an already-serialised value
+  JsonWriter& value(bool v) { return piece(v ? std::string_view("true") : std::string_view("false")); }
+  JsonWriter& null() { return piece("null"); }
+  JsonWriter& raw(std::string_view json) { return piece(json); }  // an already-serialised value
   // The members of an already-serialised, non-empty object `{...}`, into the open object.
-  JsonWriter& raw_members(const std::string& object_json);
+  JsonWriter& raw_members(std::string_view object_json) { return piece(object_json.substr(1, object_json.size() - 2)); }
 
-  const std::string& str() const { return out_; }
-  void clear() { out_.clear(); first_.clear(); after_key_ = false; }  // keeps the buffer's memory
-  std::string take() { return std::move(out_); }
+  std::string_view str() const { return {buf_.get(), len_}; }
+  void clear() { len_ = 0; depth_ = 0; comma_ = false; }  // keeps the buffer's memory
+  std::string take() {  // the JSON, and a fresh start
+    std::string out(str());
+    clear();
+    return out;
+  }
 
  private:
-  void before_value();
-  std::string out_;
-  std::vector<bool> first_;  // per open container: no element written yet
-  bool after_key_ = false;
+  char* room(size_t n) {  // where the next n bytes go
+    if (cap_ - len_ < n) grow(n);
+    return buf_.get() + len_;
+  }
+  void put(char c) { *room(1) = c; ++len_; }
+  void put(std::string_view s) {
+    std::memcpy(room(s.size()), s.data(), s.size());
+    len_ += s.size();
+  }
+  void separate() {  // before a value or a key
+    if (comma_) put(',');
+    comma_ = false;
+  }
+  JsonWriter& piece(std::string_view json) {  // a whole value
+    separate();
+    put(json);
+    comma_ = depth_ > 0;
+    return *this;
+  }
+  JsonWriter& open(char c) {
+    separate();
+    put(c);
+    ++depth_;
+    return *this;
+  }
+  JsonWriter& close(char c) {
+    put(c);
+    comma_ = --depth_ > 0;
+    return *this;
+  }
+  void grow(size_t n);
+  template <class Int>
+  JsonWriter& integer(Int v);
+
+  std::unique_ptr<char[]> buf_;  // its first len_ bytes are the JSON; the rest (never zeroed) is room
+  size_t len_ = 0, cap_ = 0;
+  int depth_ = 0;       // containers open
+  bool comma_ = false;  // a value was completed in the open container
 };
 
 std::string json_escape(const std::string& s);  // with the surrounding quotes

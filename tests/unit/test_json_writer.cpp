@@ -28,6 +28,34 @@ TEST_CASE("json writer escapes strings and writes non-finite floats as strings",
   CHECK(w.str() == "[\"q\\\"\\\\\\n\\t\\u0001\",\"inf\",\"-inf\",\"nan\",0.1,0.49625658988952637,1e-05]");
 }
 
+TEST_CASE("json writer splices raw values and members, and starts over after clear and take", "[trace][json]") {
+  JsonWriter w;
+  w.begin_array().raw(R"({"x":1})").begin_object().raw_members(R"({"a":[1,2],"b":"c"})").key("d").raw("[]")
+      .end_object().raw_members(R"({"e":2})").end_array();
+  CHECK(w.str() == R"([{"x":1},{"a":[1,2],"b":"c","d":[]},"e":2])");
+  w.clear();
+  w.begin_object().key("k").value(int64_t(-7)).end_object();
+  CHECK(w.str() == R"({"k":-7})");
+  CHECK(w.take() == R"({"k":-7})");
+  CHECK(w.str().empty());
+  w.begin_array().value(uint64_t(18446744073709551615ull)).end_array();
+  CHECK(w.str() == "[18446744073709551615]");
+}
+
+TEST_CASE("json writer grows its buffer past many doublings", "[trace][json]") {
+  JsonWriter w;
+  std::string expected = "[";
+  const std::string long_text(5000, 'z');
+  w.begin_array();
+  for (int i = 0; i < 2000; ++i) {
+    w.value(int64_t(i)).value(long_text.substr(0, size_t(i % 7)));
+    expected += (i ? "," : "") + std::to_string(i) + ",\"" + long_text.substr(0, size_t(i % 7)) + "\"";
+  }
+  w.value(long_text).end_array();
+  expected += ",\"" + long_text + "\"]";
+  CHECK(w.str() == expected);
+}
+
 // The writer's digits checked against the definition (fewest digits that round-trip) over values
 // of every kind the trace writes.
 TEST_CASE("json writer writes the shortest round-trip digits", "[trace][json]") {
@@ -44,7 +72,7 @@ TEST_CASE("json writer writes the shortest round-trip digits", "[trace][json]") 
   for (double v : values) {
     JsonWriter w;
     w.value(v);
-    const std::string s = w.str();
+    const std::string s(w.str());
     INFO(s);
     REQUIRE(std::strtod(s.c_str(), nullptr) == v);
     // Its significant digits: no fewer digits round-trip (the notation, fixed or exponent, may
