@@ -36,6 +36,7 @@ class JsonWriter {
   JsonWriter& value(double v);
   JsonWriter& value(bool v) { return piece(v ? std::string_view("true") : std::string_view("false")); }
   JsonWriter& null() { return piece("null"); }
+  JsonWriter& id_or_null(int64_t id) { return id >= 0 ? value(id) : null(); }  // an entity's id, -1: none
   JsonWriter& raw(std::string_view json) { return piece(json); }  // an already-serialised value
   // The members of an already-serialised, non-empty object `{...}`, into the open object.
   JsonWriter& raw_members(std::string_view object_json) { return piece(object_json.substr(1, object_json.size() - 2)); }

@@ -54,10 +54,6 @@ void write_int_list(JsonWriter& w, const Shape& s) {
   w.end_array();
 }
 
-void write_id_or_null(JsonWriter& w, int64_t id) {
-  if (id >= 0) w.value(id); else w.null();
-}
-
 }  // namespace
 
 void write_tensor_entry(JsonWriter& w, const TensorEntry& e, const TensorEntry* before) {
@@ -65,7 +61,7 @@ void write_tensor_entry(JsonWriter& w, const TensorEntry& e, const TensorEntry* 
   auto changed = [&](auto member) { return !before || !(e.*member == before->*member); };
   w.begin_object();
   w.key("id").value(e.id);
-  if (changed(&TensorEntry::object)) { w.key("object"); write_id_or_null(w, e.object); }
+  if (changed(&TensorEntry::object)) { w.key("object"); w.id_or_null(e.object); }
   if (changed(&TensorEntry::sizes)) { w.key("sizes"); write_int_list(w, e.sizes); }
   if (changed(&TensorEntry::strides)) { w.key("strides"); write_int_list(w, e.strides); }
   if (changed(&TensorEntry::storage_offset)) w.key("storage_offset").value(e.storage_offset);
@@ -75,15 +71,15 @@ void write_tensor_entry(JsonWriter& w, const TensorEntry& e, const TensorEntry* 
   if (changed(&TensorEntry::storage)) w.key("storage").value(e.storage);
   if (changed(&TensorEntry::version_family)) w.key("version_family").value(e.version_family);
   if (changed(&TensorEntry::version)) w.key("_version").value(e.version);
-  if (changed(&TensorEntry::base)) { w.key("_base"); write_id_or_null(w, e.base); }
+  if (changed(&TensorEntry::base)) { w.key("_base"); w.id_or_null(e.base); }
   if (!before || (e.base >= 0) != (before->base >= 0)) w.key("is_view").value(e.base >= 0);
   if (changed(&TensorEntry::is_contiguous)) w.key("is_contiguous").value(e.is_contiguous);
   if (changed(&TensorEntry::requires_grad)) w.key("requires_grad").value(e.requires_grad);
   if (changed(&TensorEntry::is_leaf)) w.key("is_leaf").value(e.is_leaf);
   if (changed(&TensorEntry::retains_grad)) w.key("retains_grad").value(e.retains_grad);
-  if (changed(&TensorEntry::grad_fn)) { w.key("grad_fn"); write_id_or_null(w, e.grad_fn); }
+  if (changed(&TensorEntry::grad_fn)) { w.key("grad_fn"); w.id_or_null(e.grad_fn); }
   if (changed(&TensorEntry::output_nr)) w.key("output_nr").value(e.output_nr);
-  if (changed(&TensorEntry::grad)) { w.key("grad"); write_id_or_null(w, e.grad); }
+  if (changed(&TensorEntry::grad)) { w.key("grad"); w.id_or_null(e.grad); }
   if (changed(&TensorEntry::is_parameter)) w.key("is_parameter").value(e.is_parameter);
   if (changed(&TensorEntry::hooks)) w.key("hooks").value(e.hooks);
   if (changed(&TensorEntry::data_ptr)) w.key("data_ptr").value(e.data_ptr);

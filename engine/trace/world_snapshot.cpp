@@ -13,7 +13,7 @@
 #include "python/interpreter.h"
 #include "python/value.h"
 #include "trace/byte_diff.h"
-#include "trace/json_members.h"
+#include "trace/node_entry.h"
 #include "trace/object_print.h"
 #include "trace/tensor_entry.h"
 #include "trace/session.h"
@@ -226,44 +226,6 @@ std::vector<double> tensor_values(const Tensor& t, size_t limit) {
   return out;
 }
 
-std::string node_json(const std::shared_ptr<Node>& n, const std::vector<bool>& values_changed) {
-  JsonWriter w;
-  w.begin_object();
-  w.key("id").value(n->id);
-  w.key("name").value(n->name());
-  w.key("next").begin_array();
-  for (const Edge& e : n->next_edges) {
-    w.begin_object().key("node");
-    if (e.function) w.value(e.function->id); else w.null();
-    w.key("input_nr").value(int64_t(e.input_nr)).end_object();
-  }
-  w.end_array();
-  w.key("saved").begin_array();
-  size_t k = 0;
-  for (const SavedVariable* sv : n->saved_variables()) {
-    size_t slot = k++;
-    if (!sv->defined()) continue;
-    Tensor t = sv->tensor_if_alive();
-    w.begin_object().key("name").value(sv->name()).key("tensor");
-    if (t.defined()) w.value(t.id()); else w.null();
-    w.key("saved_version").value(sv->saved_version());
-    w.key("current_version").value(sv->current_version());
-    w.key("released").value(sv->was_released());
-    w.key("values_changed").value(slot < values_changed.size() && values_changed[slot]);
-    w.end_object();
-  }
-  w.end_array();
-  w.key("tensor");
-  std::shared_ptr<TensorImpl> out = n->outputs.empty() ? nullptr : n->outputs[0].lock();
-  if (out) w.value(out->id); else w.null();
-  w.key("variable");
-  if (auto* acc = (n ? n->as_accumulate_grad() : nullptr); acc && acc->variable) w.value(acc->variable->id);
-  else w.null();
-  w.key("hooks").value(int64_t(n->pre_hooks.size() + n->post_hooks.size()));
-  w.end_object();
-  return w.take();
-}
-
 void write_number(JsonWriter& w, double v, DType d) {
   if (is_floating(d)) w.value(v);
   else w.value(int64_t(v));
@@ -273,28 +235,6 @@ void write_id_list(JsonWriter& w, const char* key, const std::vector<int64_t>& i
   w.key(key).begin_array();
   for (int64_t id : ids) w.value(id);
   w.end_array();
-}
-
-void node_print(Node& n, const std::vector<bool>& values_changed, std::vector<int64_t>& p) {
-  p.clear();
-  for (const Edge& e : n.next_edges) { p.push_back(e.function ? e.function->id : -1); p.push_back(int64_t(e.input_nr)); }
-  p.push_back(-2);
-  size_t k = 0;
-  for (const SavedVariable* sv : n.saved_variables()) {
-    size_t slot = k++;
-    if (!sv->defined()) { p.push_back(-3); continue; }
-    Tensor t = sv->tensor_if_alive();
-    p.push_back(t.defined() ? t.id() : -1);
-    p.push_back(sv->saved_version());
-    p.push_back(sv->current_version());
-    p.push_back(sv->was_released());
-    p.push_back(slot < values_changed.size() && values_changed[slot]);
-  }
-  std::shared_ptr<TensorImpl> out = n.outputs.empty() ? nullptr : n.outputs[0].lock();
-  p.push_back(out ? out->id : -1);
-  auto* acc = n.as_accumulate_grad();
-  p.push_back(acc && acc->variable ? acc->variable->id : -1);
-  p.push_back(int64_t(n.pre_hooks.size() + n.post_hooks.size()));
 }
 
 // Appends the session's print options and default dtype (what a repr depends on beyond the tensor).
@@ -328,7 +268,7 @@ WorldSnapshotter::~WorldSnapshotter() = default;
 // Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
 // (new ones included) and the ids of those that are gone; a keyframe lists every entity.
 void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
-                                     std::vector<int64_t>& removed, bool members_only) {
+                                     std::vector<int64_t>& removed) {
   w.key(key).begin_array();
   for (auto& [id, json] : now) {
     auto it = shown.find(id);
@@ -337,9 +277,7 @@ void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& show
       continue;
     }
     if (keyframe || it == shown.end() || it->second.json != json) {
-      // Note [Changed members]: an entity shown before is listed with the members that changed
-      if (members_only && !keyframe && it != shown.end()) w.raw(changed_members(it->second.json, json));
-      else w.raw(json);
+      w.raw(json);
       if (it == shown.end()) it = shown.emplace(id, ShownJson{std::move(json), 0}).first;
       else it->second.json = std::move(json);
     }
@@ -433,7 +371,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
   for (auto it = object_prints_.begin(); it != object_prints_.end();)
     it = it->second.step == step_ ? std::next(it) : object_prints_.erase(it);
-  write_changed(w, "objects", objects_, entries, keyframe, removed_objects, false);
+  write_changed(w, "objects", objects_, entries, keyframe, removed_objects);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
@@ -605,8 +543,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
 
   // Note [Saved values]: a saved tensor written through `.data` keeps its version, so backward
   // does not notice; the trace compares its values with the ones it had when first drawn.
-  entries.clear();
-  std::vector<bool> values_changed;  // reused
+  std::vector<bool>& values_changed = values_changed_;
+  w.key("nodes").begin_array();
   for (auto& n : world.nodes) {
     const int64_t id = n->id;
     values_changed.clear();
@@ -638,19 +576,18 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       }
       values_changed.back() = m->second.changed;
     }
-    node_print(*n, values_changed, print);
-    auto& last = node_prints_[id];
-    if (!keyframe && cache_reprs_ && last == print && nodes_.count(id)) {
-      entries.push_back({id, std::string()});
-      continue;
-    }
-    last = print;
-    entries.push_back({id, node_json(n, values_changed)});
+    NodeEntry& e = scratch_node_;
+    gather_node_facts(*n, values_changed, e);
+    auto [it, fresh] = nodes_shown_.try_emplace(id);
+    NodeShown& shown = it->second;
+    shown.step = step_;
+    // Note [Changed members]: a node shown before is listed with the members that changed
+    if (keyframe || fresh || !(shown.entry == e)) write_node_entry(w, e, keyframe || fresh ? nullptr : &shown.entry);
+    std::swap(shown.entry, e);  // the scratch keeps the old vectors' memory for the next node
   }
-  for (auto it = node_prints_.begin(); it != node_prints_.end();)
-    it = world.node_ids.contains(uint64_t(it->first)) ? std::next(it) : node_prints_.erase(it);
+  w.end_array();
+  take_gone(nodes_shown_, step_, removed_nodes);
   for (auto it = saved_.begin(); it != saved_.end();) it = it->second.step == step_ ? std::next(it) : saved_.erase(it);
-  write_changed(w, "nodes", nodes_, entries, keyframe, removed_nodes, true);
 
   w.key("removed").begin_object();
   write_id_list(w, "objects", removed_objects);

@@ -12,6 +12,7 @@
 
 #include "core/dtype.h"
 #include "trace/json_writer.h"
+#include "trace/node_entry.h"
 #include "trace/step_map.h"
 #include "trace/tensor_entry.h"
 
@@ -75,23 +76,31 @@ class WorldSnapshotter {
   using Entries = std::vector<std::pair<int64_t, std::string>>;
 
   void write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
-                     std::vector<int64_t>& removed, bool members_only);
+                     std::vector<int64_t>& removed);
 
   size_t max_values_;
   bool cache_reprs_;
   std::map<int64_t, StorageMemo> memo_;
   std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
-  Shown objects_, nodes_;
+  Shown objects_;
+  // What the last step showed of a node, like TensorShown.
+  struct NodeShown {
+    NodeEntry entry;
+    uint64_t step = 0;  // the last step it was drawn in
+  };
+  std::unordered_map<int64_t, NodeShown> nodes_shown_;
+  NodeEntry scratch_node_;
+  std::vector<bool> values_changed_;  // scratch: a node's saved slots written behind its version counter
   std::unordered_map<int64_t, std::string> storages_;  // id -> what identifies its drawing
   std::unordered_map<int64_t, TensorShown> tensors_shown_;
   TensorEntry scratch_tensor_;
   std::vector<int64_t> options_;  // the print options and default dtype, as numbers
   uint64_t options_epoch_ = 0, step_ = 0;
-  // Note [Fingerprints]: everything a node's or storage's JSON is made of, as numbers, so that an
-  // unchanged one costs a comparison instead of a serialisation (the autograd chain has
-  // thousands alive at every step). A tensor's facts are its fingerprint (TensorShown), an
-  // object's are in Note [Object fingerprints].
-  std::unordered_map<int64_t, std::vector<int64_t>> node_prints_, storage_prints_;
+  // Note [Fingerprints]: everything a storage's JSON is made of, as numbers, so that an unchanged
+  // one costs a comparison instead of a serialisation (the autograd chain has thousands of nodes
+  // alive at every step). A tensor's and a node's facts are their fingerprints (TensorShown,
+  // NodeShown), an object's are in Note [Object fingerprints].
+  std::unordered_map<int64_t, std::vector<int64_t>> storage_prints_;
   struct ObjectPrint {
     std::vector<int64_t> print;  // Note [Object fingerprints]
     uint64_t step = 0;           // the last step it was drawn in
