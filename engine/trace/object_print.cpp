@@ -39,10 +39,37 @@ bool repr_from_attributes(const Object& o) {
   return o.subtype == interp::Subtype::None || o.subtype == interp::Subtype::Optimizer;
 }
 
+// Kinds whose hash reaches no other object: immutable values, and tensors (their own state only).
+bool leaf_kind(Kind k) {
+  switch (k) {
+    case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::Slice:
+    case Kind::Ellipsis: case Kind::Range: case Kind::Size: case Kind::DType: case Kind::Device: case Kind::Node:
+    case Kind::Function: case Kind::UserFunction: case Kind::BoundMethod: case Kind::Tensor: case Kind::NdArray:
+    case Kind::Bytes:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   if (!o) return 1;
+  // A leaf is hashed again where it is met (the keys and numbers of every dict): cheaper than
+  // the memo, which only containers and instances need, to share work and to cut cycles.
+  if (leaf_kind(o->kind)) {
+    if (depth > 64 || budget_ == 0) return kVolatile;
+    --budget_;
+    uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
+    switch (o->kind) {
+      case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor, false); break;
+      case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array, true); break;
+      case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data, true); break;
+      default: break;  // immutable, or drawn by name: an object id is never reused
+    }
+    return h <= 1 ? h + 2 : h;
+  }
   auto [memo, fresh] = hashes_.try_emplace(uint64_t(reinterpret_cast<uintptr_t>(o)), 1);
   if (!fresh) return *memo == 1 ? mix(2, uint64_t(o->id)) : *memo;  // 1: a cycle, cut at o
   if (depth > 64 || budget_ == 0) return *memo = kVolatile;
@@ -61,9 +88,6 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
     case Kind::Dict:
       for (auto& [k, v] : static_cast<const interp::DictObj&>(*o).items) { child(k.get()); child(v.get()); }
       break;
-    case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor, false); break;
-    case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array, true); break;
-    case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data, true); break;
     case Kind::Instance: {
       if (!repr_from_attributes(*o)) { is_volatile = true; break; }
       auto& inst = static_cast<const interp::InstanceObj&>(*o);
@@ -79,10 +103,6 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
       }
       break;
     }
-    case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::Slice:
-    case Kind::Ellipsis: case Kind::Range: case Kind::Size: case Kind::DType: case Kind::Device: case Kind::Node:
-    case Kind::Function: case Kind::UserFunction: case Kind::BoundMethod:
-      break;  // immutable, or drawn by name: an object id is never reused
     default:
       is_volatile = true;  // exceptions, context managers: state of their own
   }

@@ -13,6 +13,7 @@
 #include "python/interpreter.h"
 #include "python/value.h"
 #include "trace/byte_diff.h"
+#include "trace/hash_mix.h"
 #include "trace/node_entry.h"
 #include "trace/object_print.h"
 #include "trace/tensor_entry.h"
@@ -207,23 +208,61 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
 
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
-// Up to `limit` elements of a tensor in row-major order (what it holds, not its whole storage).
-std::vector<double> tensor_values(const Tensor& t, size_t limit) {
-  std::vector<double> out;
+double element_value(const uint8_t* bytes, DType d) {
+  double v = 0;
+  TP_DISPATCH_STORAGE(d, scalar_t, {
+    scalar_t x;
+    std::memcpy(&x, bytes, sizeof x);
+    v = double(x);
+  });
+  return v;
+}
+
+// The bytes of up to `limit` elements of a tensor in row-major order (what it holds, not its whole
+// storage): a copy, where turning each element into a double cost a training loop 2 % of its trace.
+void element_bytes(const Tensor& t, size_t limit, std::vector<uint8_t>& out) {
+  const size_t item = t.element_size();
+  const size_t n = std::min(size_t(t.numel()), limit);
+  out.resize(n * item);
+  if (n == 0) return;
+  if (t.is_contiguous()) {
+    std::memcpy(out.data(), t.raw(t.storage_offset()), n * item);
+    return;
+  }
   const Shape& sizes = t.sizes();
   const Shape& strides = t.strides();
-  int64_t n = t.numel();
   std::vector<int64_t> at(sizes.size(), 0);
-  for (int64_t k = 0; k < n && out.size() < limit; ++k) {
+  for (size_t k = 0; k < n; ++k) {
     int64_t offset = t.storage_offset();
     for (size_t d = 0; d < sizes.size(); ++d) offset += at[d] * strides[d];
-    out.push_back(t.double_at(offset));
+    std::memcpy(out.data() + k * item, t.raw(offset), item);
     for (size_t d = sizes.size(); d-- > 0;) {
       if (++at[d] < sizes[d]) break;
       at[d] = 0;
     }
   }
-  return out;
+}
+
+// What a saved tensor's values are read from besides its storage's bytes: which storage, where in
+// it and how (`x.data = y` gives the saved tensor another storage, dtype or shape without a write).
+uint64_t reading_of(const Tensor& t) {
+  uint64_t h = mix(uint64_t(t.storage()->id()), t.storage()->write_count());
+  h = mix(h, uint64_t(t.storage_offset()));
+  h = mix(h, uint64_t(t.dtype()));
+  for (int64_t v : t.sizes()) h = mix(h, uint64_t(v));
+  for (int64_t v : t.strides()) h = mix(h, uint64_t(v));
+  return h;
+}
+
+// Whether two element_bytes (of dtypes `da`, `db`) hold the same values (-0.0 is 0.0, and any NaN
+// another NaN): `x.data = y` may even change a saved tensor's dtype.
+bool same_values(const std::vector<uint8_t>& a, DType da, const std::vector<uint8_t>& b, DType db) {
+  const size_t ia = itemsize(da), ib = itemsize(db);
+  if (a.size() / ia != b.size() / ib) return false;
+  if (da == db && a == b) return true;
+  for (size_t k = 0; k < a.size() / ia; ++k)
+    if (!same_value(element_value(&a[k * ia], da), element_value(&b[k * ib], db))) return false;
+  return true;
 }
 
 void write_number(JsonWriter& w, double v, DType d) {
@@ -560,19 +599,18 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
         if (m != saved_.end()) { values_changed.back() = m->second.changed; m->second.step = step_; }
         continue;
       }
-      uint64_t wc = t.storage()->write_count();
+      const uint64_t reading = reading_of(t);
       if (m == saved_.end()) {
-        saved_[key] = SavedMemo{wc, tensor_values(t, max_values_), false, step_};
+        SavedMemo& first = saved_[key];
+        first = SavedMemo{reading, {}, t.dtype(), false, step_};
+        element_bytes(t, max_values_, first.first);
         continue;
       }
       m->second.step = step_;
-      if (m->second.write_count != wc) {
-        std::vector<double> now = tensor_values(t, max_values_);
-        const std::vector<double>& first = m->second.first;
-        bool differ = now.size() != first.size();
-        for (size_t i = 0; !differ && i < now.size(); ++i) differ = !same_value(now[i], first[i]);
-        m->second.changed = differ;
-        m->second.write_count = wc;
+      if (m->second.reading != reading) {
+        element_bytes(t, max_values_, saved_bytes_);
+        m->second.changed = !same_values(saved_bytes_, t.dtype(), m->second.first, m->second.dtype);
+        m->second.reading = reading;
       }
       values_changed.back() = m->second.changed;
     }

@@ -59,8 +59,9 @@ class WorldSnapshotter {
   // The values a node's saved tensor had when the trace first saw it, to notice writes that
   // bypass the version counter (`.data`): Note [Saved values].
   struct SavedMemo {
-    uint64_t write_count = 0;
-    std::vector<double> first;
+    uint64_t reading = 0;  // reading_of(the tensor) when its values were last compared
+    std::vector<uint8_t> first;  // its elements' bytes (element_bytes)
+    DType dtype = DType::Float32;  // theirs
     bool changed = false;
     uint64_t step = 0;  // the last step that drew it
   };
@@ -110,6 +111,7 @@ class WorldSnapshotter {
   std::vector<int64_t> values_read_now_;     // scratch for one repr
   std::vector<uint8_t> storage_bytes_;       // scratch: a storage's shown bytes
   std::vector<size_t> written_;              // scratch: the positions written
+  std::vector<uint8_t> saved_bytes_;         // scratch: a saved tensor's elements
   // This step's, kept for their memory: each storage's first reader (the tensors are in id
   // order), the storages drawn, the tensors that are some tensor's .grad, the instances' hashes.
   std::vector<std::pair<int64_t, const std::shared_ptr<TensorImpl>*>> storage_readers_;

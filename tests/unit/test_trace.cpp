@@ -88,6 +88,21 @@ TEST_CASE("trace: a few changed cells of a storage come as a patch", "[trace]") 
   CHECK(has(j, "\"written\":[3]"));
 }
 
+// Note [Saved values] compares values, not bytes: -0.0 over 0.0, or one NaN over another, is no
+// change; a dtype changed through `.data` compares the values it holds now.
+TEST_CASE("trace: saved values compare as values, not bytes", "[trace]") {
+  auto flagged = [](const std::string& writes) {
+    std::string j = tp::trace_json("import torch\na = torch.tensor([0., float('nan'), 2.], requires_grad=True)\n"
+                                   "b = a * a\n" + writes, "prog.py");
+    return has(j, "\"values_changed\":true");
+  };
+  CHECK_FALSE(flagged("a.data[0] = -0.0\n"));
+  CHECK_FALSE(flagged("a.data[1] = float('-nan')\n"));
+  CHECK_FALSE(flagged("a.data = a.data.double()\n"));
+  CHECK(flagged("a.data = a.data.double() + 1\n"));
+  CHECK(flagged("a.data[2] = 3.0\n"));
+}
+
 TEST_CASE("trace: function frames and saved values changed through .data", "[trace]") {
   std::string j = tp::trace_json(
       "import torch\na = torch.ones(2, requires_grad=True)\ndef f(x):\n    y = x * x\n    return y\nb = f(a)\n"
