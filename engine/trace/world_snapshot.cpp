@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <set>
 #include <unordered_map>
 
@@ -44,12 +45,13 @@ struct World {
   StepMap tensor_object;                    // tensor id -> Python object id
   std::vector<std::shared_ptr<Node>> nodes;            // sorted by id once complete
   StepMap node_ids;
-  std::vector<ObjPtr> queue;                           // discover's, reused
+  std::vector<const ObjPtr*> queue;                    // discover's, reused
+  std::deque<ObjPtr> set_keys;                         // sets' keys, copied for discover (pointers stay valid)
   std::vector<std::shared_ptr<Node>> node_stack;       // add_node's, reused
 
   void clear() {
     objects.clear(); seen.clear(); tensors.clear(); tensor_ids.clear(); tensor_object.clear();
-    nodes.clear(); node_ids.clear(); queue.clear(); node_stack.clear();
+    nodes.clear(); node_ids.clear(); queue.clear(); set_keys.clear(); node_stack.clear();
   }
 };
 
@@ -82,25 +84,33 @@ void add_node(World& world, const std::shared_ptr<Node>& root) {
 // the items that are drawn; its "len" still says how many it holds.
 constexpr size_t kMaxDrawnObjects = 20000;
 
-void discover(World& world, interp::Interpreter& in, const ObjPtr& root) {
+void discover(World& world, const ObjPtr& root) {
+  // Pointers to the ObjPtrs the containers hold (nothing runs during a snapshot, so they stay put):
+  // no reference count moves for an object seen before, which is most of them.
   auto& queue = world.queue;
-  queue.assign(1, root);
+  queue.assign(1, &root);
+  auto push = [&queue](const ObjPtr& o) { queue.push_back(&o); };
   for (size_t head = 0; head < queue.size(); ++head) {
-    ObjPtr o = queue[head];
+    const ObjPtr& o = *queue[head];
     if (!drawn(o) || world.seen.contains(address(o.get()))) continue;
     if (world.objects.size() >= kMaxDrawnObjects) return;
     world.seen.insert(address(o.get()));
     world.objects.push_back(o);
     switch (o->kind) {
-      case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) queue.push_back(i); break;
-      case Kind::Tuple: for (auto& i : static_cast<interp::TupleObj&>(*o).items) queue.push_back(i); break;
-      case Kind::Set: for (auto& i : static_cast<interp::SetObj&>(*o).table.keys()) queue.push_back(i); break;
+      case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) push(i); break;
+      case Kind::Tuple: for (auto& i : static_cast<interp::TupleObj&>(*o).items) push(i); break;
+      case Kind::Set:  // its keys come as a copy: kept for the step
+        for (auto& i : static_cast<interp::SetObj&>(*o).table.keys()) push(world.set_keys.emplace_back(i));
+        break;
       case Kind::Dict:
-        for (auto& [k, v] : static_cast<interp::DictObj&>(*o).items) { queue.push_back(k); queue.push_back(v); }
+        for (auto& [k, v] : static_cast<interp::DictObj&>(*o).items) { push(k); push(v); }
         break;
-      case Kind::Instance:
-        for (auto& name : static_cast<interp::AttrObj&>(*o).attr_order) queue.push_back(static_cast<interp::AttrObj&>(*o).get(name));
+      case Kind::Instance: {
+        auto& a = static_cast<interp::AttrObj&>(*o);
+        for (auto& name : a.attr_order)
+          if (auto it = a.attrs.find(name); it != a.attrs.end()) push(it->second);
         break;
+      }
       case Kind::Tensor: {
         const Tensor& t = static_cast<interp::TensorObj&>(*o).tensor;
         *world.tensor_object.try_emplace(uint64_t(t.id())).first = uint64_t(o->id);
@@ -346,14 +356,14 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     ObjPtr o = session.global(name);
     if (!drawn(o)) continue;
     vw.begin_object().key("name").value(name).key("object").value(o->id).end_object();
-    discover(world, in, o);
+    discover(world, o);
   }
   vw.end_array();
   std::vector<interp::Interpreter::CallFrame> frames = in.call_frames();
   for (auto& f : frames) {
     auto& locals = f.locals;
     locals.erase(std::remove_if(locals.begin(), locals.end(), [](auto& v) { return !drawn(v.second); }), locals.end());
-    for (auto& [name, o] : locals) discover(world, in, o);
+    for (auto& [name, o] : locals) discover(world, o);
   }
   if (extra_root) add_node(world, extra_root);
   close_over_graph(world);
