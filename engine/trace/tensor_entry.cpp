@@ -84,11 +84,6 @@ void write_tensor_entry(JsonWriter& w, const TensorEntry& e, const TensorEntry* 
   if (changed(&TensorEntry::hooks)) w.key("hooks").value(e.hooks);
   if (changed(&TensorEntry::data_ptr)) w.key("data_ptr").value(e.data_ptr);
   if (changed(&TensorEntry::repr_ref)) w.key("repr_ref").value(e.repr_ref);
-  // null on a non-grad, so that a delta can say a .grad stopped being one
-  if (!before || e.has_repr != before->has_repr || e.repr != before->repr) {
-    w.key("repr");
-    if (e.has_repr) w.value(e.repr); else w.null();
-  }
   w.end_object();
 }
 

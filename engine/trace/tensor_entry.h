@@ -27,11 +27,9 @@ struct TensorEntry {
   int64_t grad_fn = -1, output_nr = 0, grad = -1;
   int64_t hooks = 0;
   uint64_t data_ptr = 0;
-  int64_t repr_ref = -1;
-  bool has_repr = false;  // a .grad: the graph draws its text (Note [Reprs on demand])
-  std::string repr;
+  int64_t repr_ref = -1;  // Note [Reprs on demand]
 
-  // Every member but the repr (which is frozen from these, the values and the print options).
+  // Every member but the repr_ref (which is frozen from these, the values and the print options).
   bool same_facts(const TensorEntry& o) const;
 };
 

@@ -428,18 +428,12 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   storage_reader.clear();
   StepMap& storage_ids = storage_ids_;
   storage_ids.clear();
-  // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a `.grad`
-  // carries its text as well, because the graph draws it (next to its AccumulateGrad box).
-  StepMap& grads = grads_;
-  grads.clear();
-  for (auto& t : world.tensors)
-    if (t->grad) grads.insert(uint64_t(t->grad->id));
+  // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number.
   ReprStore& store = session.reprs();
   w.key("tensors").begin_array();
   for (auto& t : world.tensors) {
     const int64_t id = t->id;
     if (storage_ids.insert(uint64_t(t->storage->id()))) storage_reader.push_back({t->storage->id(), &t});
-    const bool is_grad = grads.contains(uint64_t(id));
     const uint64_t* obj = world.tensor_object.find(uint64_t(id));
     TensorEntry& e = scratch_tensor_;
     gather_tensor_facts(t, obj ? int64_t(*obj) : -1, e);
@@ -451,36 +445,22 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     // `resize_` change these without a value write, and a grown storage is a write), its autograd
     // suffix, and the session's print options and default dtype.
     const bool unchanged = !fresh && shown.entry.same_facts(e) && shown.write_count == t->storage->write_count() &&
-                           shown.nbytes == t->storage->nbytes() && shown.is_grad == is_grad &&
-                           shown.options_epoch == options_epoch_;
+                           shown.nbytes == t->storage->nbytes() && shown.options_epoch == options_epoch_;
     if (!keyframe && cache_reprs_ && unchanged) continue;  // Note [Fingerprints]
     if (cache_reprs_ && unchanged) {
       e.repr_ref = shown.entry.repr_ref;
-      e.has_repr = shown.entry.has_repr;
-      e.repr = shown.entry.repr;
     } else {
       format::TensorReprExtras extras;
       extras.grad_fn_name = t->grad_fn ? t->grad_fn->name() : std::string();  // raw: reading must not regenerate
       extras.requires_grad = e.requires_grad;
       extras.is_parameter = t->is_parameter;
-      // Note [Reprs on demand]: a tensor's repr is frozen and referred to by number; only a
-      // `.grad` carries its text as well, because the graph draws it (next to its AccumulateGrad box).
-      e.has_repr = is_grad;
-      if (is_grad) {
-        e.repr = format::tensor_repr(Tensor(t), extras);
-        e.repr_ref = store.add_formatted(e.repr);
-      } else {
-        e.repr.clear();
-        e.repr_ref = store.freeze(Tensor(t), extras, fresh ? -1 : shown.entry.repr_ref);
-      }
+      e.repr_ref = store.freeze(Tensor(t), extras, fresh ? -1 : shown.entry.repr_ref);
     }
-    const bool same_entry = !fresh && shown.entry.same_facts(e) && shown.entry.repr_ref == e.repr_ref &&
-                            shown.entry.has_repr == e.has_repr && shown.entry.repr == e.repr;
+    const bool same_entry = !fresh && shown.entry.same_facts(e) && shown.entry.repr_ref == e.repr_ref;
     if (keyframe || !same_entry) write_tensor_entry(w, e, keyframe || fresh ? nullptr : &shown.entry);
     std::swap(shown.entry, e);  // the scratch keeps the old vectors' memory for the next tensor
     shown.write_count = t->storage->write_count();
     shown.nbytes = t->storage->nbytes();
-    shown.is_grad = is_grad;
     shown.options_epoch = options_epoch_;
   }
   w.end_array();

@@ -53,7 +53,6 @@ class WorldSnapshotter {
   struct TensorShown {
     TensorEntry entry;
     uint64_t write_count = 0, nbytes = 0, options_epoch = 0;
-    bool is_grad = false;
     uint64_t step = 0;  // the last step it was alive in
   };
   // The values a node's saved tensor had when the trace first saw it, to notice writes that
@@ -115,7 +114,7 @@ class WorldSnapshotter {
   // This step's, kept for their memory: each storage's first reader (the tensors are in id
   // order), the storages drawn, the tensors that are some tensor's .grad, the instances' hashes.
   std::vector<std::pair<int64_t, const std::shared_ptr<TensorImpl>*>> storage_readers_;
-  StepMap storage_ids_, grads_;
+  StepMap storage_ids_;
   StepMap object_hashes_;
   JsonWriter scratch_json_;
   Entries entries_;

@@ -46,8 +46,7 @@ export interface Tensor {
   object: Id | null;
   /** its repr, formatted by the engine when asked (SCHEMA.md Note [Reprs on demand]) */
   repr_ref: number;
-  /** the repr itself: only on a tensor that is another's `.grad` (null otherwise; absent in
-   * hand-written fixtures, which give every tensor's) */
+  /** the repr itself: only in the hand-written fixtures (and, until 27 Nov, on a `.grad`) */
   repr?: string | null;
   sizes: number[];
   strides: number[];

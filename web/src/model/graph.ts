@@ -96,7 +96,8 @@ export function buildGraph(w: World, opts: GraphOptions = {}): GraphModel {
     const lines: SubLine[] = [{ text: `${t.sizes.length ? `[${t.sizes.join(', ')}]` : tr(lang, 'graph.scalar')} ${t.dtype}`, kind: 'plain' }];
     if (t.grad !== null) {
       const g = w.tensors.get(t.grad);
-      if (typeof g?.repr === 'string') lines.push({ text: `.grad = ${oneLine(g.repr)}`, kind: 'grad' });  // a .grad carries its repr
+      const text = g && w.tensorRepr(g);  // fetched before the graph is built (World.loadGraphReprs)
+      if (text !== undefined) lines.push({ text: `.grad = ${oneLine(text)}`, kind: 'grad' });
     }
     if (t.retains_grad) lines.push({ text: 'retain_grad()', kind: 'plain' });
     if (t.hooks) lines.push({ text: tr(lang, 'graph.hooks', { n: t.hooks }), kind: 'hook' });

@@ -115,11 +115,21 @@ export class World {
     return this.reprs?.get(g);
   }
 
-  /** Fetches the texts of this step's backward gradients; resolves true when any arrived. */
-  loadBackwardReprs(): Promise<boolean> {
-    const refs = backwardRefs(this.step).filter((r) => this.reprs?.get(r) === undefined);
-    if (!refs.length || !this.reprs) return Promise.resolve(false);
-    return this.reprs.load(refs);
+  /** A tensor's repr text: undefined while not fetched yet (SCHEMA.md Note [Reprs on demand]). */
+  tensorRepr(t: Tensor): string | undefined {
+    return t.repr ?? this.reprs?.get(t.repr_ref);
+  }
+
+  /** Fetches the texts the autograd graph draws: this step's backward gradients and every
+   * `.grad`; resolves true when any arrived. Null when the page has them all already. */
+  loadGraphReprs(): Promise<boolean> | null {
+    const refs = backwardRefs(this.step);
+    for (const t of this.tensors.values()) {
+      const g = t.grad === null ? undefined : this.tensors.get(t.grad);
+      if (g && typeof g.repr !== 'string') refs.push(g.repr_ref);
+    }
+    const missing = refs.filter((r) => this.reprs?.get(r) === undefined);
+    return missing.length && this.reprs ? this.reprs.load(missing) : null;
   }
 
   /** A short label: its first name, or what it is to a named tensor (`a.grad`), or `tensor #id`

@@ -200,10 +200,11 @@ export class GraphView {
     if (sameWorld) return;
     clearTimeout(this.timer);
     const token = ++this.renderToken;
-    // a backward step's gradients are fetched from the engine first: they label the edges (and
-    // so size the layout) and the animation's notes
-    if (world?.step.backward) {
-      await world.loadBackwardReprs();
+    // the gradients' texts are fetched from the engine first: a backward step's label the edges
+    // (and so size the layout) and the animation's notes, and every `.grad` is drawn on its leaf
+    const fetching = world?.loadGraphReprs();
+    if (fetching) {
+      await fetching;
       if (token !== this.renderToken) return; // a newer step arrived meanwhile
     }
     const model = world ? buildGraph(world, { flagged: flaggedNodes, lang, textScale: this.textScale }) : null;
@@ -261,7 +262,7 @@ export class GraphView {
       if (token !== this.warmToken) return;
       const until = performance.now() + 8;
       for (let r = it.next(); !r.done; r = it.next()) {
-        if (r.value.step.backward) void r.value.loadBackwardReprs();  // ready when the learner steps there
+        void r.value.loadGraphReprs();  // ready when the learner steps there
         const model = buildGraph(r.value, { lang: this.lang, textScale: this.textScale });
         if (model.boxes.length && model.boxes.length <= WARM_MAX_BOXES) void this.layoutOf(model);
         if (performance.now() > until) return void idle(chunk);
