@@ -701,9 +701,10 @@ export class MemoryView {
         }
         const arrows = [...p.arrows];
         EDGE_SIDES.forEach((side, k) => p.offscreen[side].forEach((o, i) => {
-          // the arrow leaves the body through its edge, under (or over) the name's marker
+          // the arrow leaves the body through its edge, under (or over) the name's marker (and
+          // under the formula bar, when one is shown)
           const m = marks[k][i].getBoundingClientRect();
-          const y = side === 'above' ? p.view.top + 1 : p.view.bottom - 1;
+          const y = side === 'above' ? p.body.top + 1 : p.body.bottom - 1;
           arrows.push({ from: o.start, to: { x: m.left + Math.min(16, m.width / 2) - p.origin.left, y: y - p.origin.top }, name: o.name, key: o.keys.join(' '), side });
         }));
         return () => {
@@ -747,8 +748,10 @@ export class MemoryView {
       }
       for (const side of EDGE_SIDES) if (off[side].length) offscreen[side].push({ name, keys: off[side], start });
     }
-    const column = objects.getBoundingClientRect().left - this.scroller.getBoundingClientRect().left;
-    return { origin, view, arrows, offscreen, column };
+    const box = this.scroller.getBoundingClientRect();
+    const column = objects.getBoundingClientRect().left - box.left;
+    const body = { top: box.top, bottom: box.top + this.scroller.clientHeight };
+    return { origin, view, body, arrows, offscreen, column };
   }
 
   /** An arrow into a card from its left, or (`edge`) up or down into the body's edge, at a marker. */
