@@ -21,6 +21,10 @@ export function checkArrows() {
   const scroller = document.getElementById('memory');
   const p = scroller.getBoundingClientRect();
   const view = { top: p.top, bottom: p.top + scroller.clientHeight, left: p.left, right: p.left + scroller.clientWidth };
+  const body = { ...view };
+  // what the formula bar (a hovered element's address, pinned to the bottom) covers is not seen
+  const formula = scroller.querySelector('.formula');
+  if (formula?.textContent) view.bottom = Math.min(view.bottom, formula.getBoundingClientRect().top);
   // the edge markers are rows of their own above and below the scrolling body, in the same panel
   const panel = scroller.parentElement;
   const inBox = (pt, r) => pt.x >= r.left && pt.x <= r.right && pt.y >= r.top && pt.y <= r.bottom;
@@ -53,8 +57,8 @@ export function checkArrows() {
       const below = mark?.textContent.startsWith('↓');
       const m = mark?.getBoundingClientRect();
       // an arrow to a marker ends on the body's edge, right under (or over) the marker
-      if (mark && pt.x >= m.left && pt.x <= m.right && Math.abs(pt.y - (below ? view.bottom : view.top)) <= 2 &&
-          (below ? m.top >= view.bottom - 1 : m.bottom <= view.top + 1)) {
+      if (mark && pt.x >= m.left && pt.x <= m.right && Math.abs(pt.y - (below ? body.bottom : body.top)) <= 2 &&
+          (below ? m.top >= body.bottom - 1 : m.bottom <= body.top + 1)) {
         const seen = Math.min(c.bottom, view.bottom) - Math.max(c.top, view.top);
         // 16 px is the least the page draws an arrow onto
         if (seen >= 20) problems.push(`${name}: edge marker although ${seen.toFixed(0)} px of its card are visible`);

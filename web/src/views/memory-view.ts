@@ -143,7 +143,7 @@ export class MemoryView {
         : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
       if (el) els.push(el);
     }
-    const scroll = showInPanelPlan(this.scroller, els, EDGE_BAND_PX + 8);
+    const scroll = showInPanelPlan(this.scroller, els);
     if (!scroll) return undefined;
     return () => {
       scroll();
@@ -662,7 +662,7 @@ export class MemoryView {
   showCard(key: string): void {
     const card = this.root.querySelector<HTMLElement>(`[data-card="${key}"]`);
     if (!card) return;
-    scrollIntoPanel(this.scroller, card, EDGE_BAND_PX + 8); // clear of where a marker row may appear
+    scrollIntoPanel(this.scroller, card); // (the marker rows are outside the body: no room to keep for them)
     card.focus({ preventScroll: true });
     card.classList.remove('flash');
     void card.offsetWidth; // restart the animation
@@ -803,8 +803,6 @@ export class MemoryView {
 
 type EdgeSide = 'above' | 'below';
 type Point = { x: number; y: number };
-/** Height of a row of edge markers (one line of them), kept clear when scrolling a card into view. */
-const EDGE_BAND_PX = 34;
 const EDGE_SIDES: readonly EdgeSide[] = ['above', 'below'];
 interface OffscreenName {
   name: string;
