@@ -24,7 +24,7 @@ export function checkArrows() {
   const body = { ...view };
   // what the formula bar (a hovered element's address, pinned to the bottom) covers is not seen
   const formula = scroller.querySelector('.formula');
-  if (formula?.textContent) view.bottom = Math.min(view.bottom, formula.getBoundingClientRect().top);
+  if (formula?.textContent) view.bottom -= formula.getBoundingClientRect().height;
   // the edge markers are rows of their own above and below the scrolling body, in the same panel
   const panel = scroller.parentElement;
   const inBox = (pt, r) => pt.x >= r.left && pt.x <= r.right && pt.y >= r.top && pt.y <= r.bottom;

@@ -158,6 +158,7 @@ export class MemoryView {
 
   private render(): void {
     this.formula.textContent = '';
+    this.formulaShape = '';
     for (const el of this.root.querySelectorAll('.hl')) el.classList.remove('hl');
     const w = this.world;
     if (!w) {
@@ -576,7 +577,20 @@ export class MemoryView {
   }
 
   // ---------------------------------------------------------------- hover: element ↔ cell
+  /** how the formula bar was shaped when the arrows were last planned (shown, and what it holds) */
+  private formulaShape = '';
+
   private hover(target: Element | null): void {
+    this.showHover(target);
+    // the formula bar covers the bottom of the panel: arrows must not end beneath it
+    const shape = this.formula.textContent ? `${this.formula.childElementCount}` : '';
+    if (shape !== this.formulaShape) {
+      this.formulaShape = shape;
+      this.scheduleArrows();
+    }
+  }
+
+  private showHover(target: Element | null): void {
     for (const el of this.root.querySelectorAll('.hl')) el.classList.remove('hl');
     const w = this.world;
     if (!w || !target) {
