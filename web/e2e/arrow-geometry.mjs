@@ -1,5 +1,5 @@
 // Where arrows from names end, read from DOM geometry (arrows and frames e2e tests): each arrow's
-// end point lies inside its own card's box and the visible panel, or on its name's edge marker.
+// end point lies inside its own card's box and the visible panel, or at its name's edge marker.
 
 /** Waits until the memory panel's scroll position and size have held for four frames (the page
  * scrolls to each step's change, possibly twice, and groups get laid out as they come into view). */
@@ -21,15 +21,15 @@ export function checkArrows() {
   const scroller = document.getElementById('memory');
   const p = scroller.getBoundingClientRect();
   const view = { top: p.top, bottom: p.top + scroller.clientHeight, left: p.left, right: p.left + scroller.clientWidth };
-  // what the edge markers cover is not seen
-  for (const row of scroller.querySelectorAll('.edge-marks:not([hidden]) .edge-row')) {
-    const r = row.getBoundingClientRect();
-    if (row.closest('.above')) view.top = Math.max(view.top, r.bottom);
-    else view.bottom = Math.min(view.bottom, r.top);
-  }
+  const body = { ...view };
+  // what the formula bar (a hovered element's address, pinned to the bottom) covers is not seen
+  const formula = scroller.querySelector('.formula');
+  if (formula?.textContent) view.bottom -= formula.getBoundingClientRect().height;
+  // the edge markers are rows of their own above and below the scrolling body, in the same panel
+  const panel = scroller.parentElement;
   const inBox = (pt, r) => pt.x >= r.left && pt.x <= r.right && pt.y >= r.top && pt.y <= r.bottom;
   const links = [...scroller.querySelectorAll('svg.arrows path.link')];
-  const marks = [...scroller.querySelectorAll('.edge-mark')];
+  const marks = [...panel.querySelectorAll('.edge-marks:not([hidden]) .edge-mark')];
   const problems = [];
   let onCard = 0, onEdge = 0;
   for (const chip of scroller.querySelectorAll('.name-chip[data-targets]')) {
@@ -54,11 +54,13 @@ export function checkArrows() {
         continue;
       }
       const mark = marks.find((m) => m.dataset.name === name && m.dataset.targets.split(' ').includes(key));
-      if (mark && inBox(pt, mark.getBoundingClientRect())) {
-        const below = mark.textContent.startsWith('↓');
+      const below = mark?.textContent.startsWith('↓');
+      const m = mark?.getBoundingClientRect();
+      // an arrow to a marker ends on the body's edge, right under (or over) the marker
+      if (mark && pt.x >= m.left && pt.x <= m.right && Math.abs(pt.y - (below ? body.bottom : body.top)) <= 2 &&
+          (below ? m.top >= body.bottom - 1 : m.bottom <= body.top + 1)) {
         const seen = Math.min(c.bottom, view.bottom) - Math.max(c.top, view.top);
-        // 16 px is the least the page draws an arrow onto; the band it keeps for markers may exceed
-        // the marker row by a few px
+        // 16 px is the least the page draws an arrow onto
         if (seen >= 20) problems.push(`${name}: edge marker although ${seen.toFixed(0)} px of its card are visible`);
         if (below ? c.top < view.top : c.bottom > view.bottom) problems.push(`${name}: marker on the wrong edge`);
         if (!mark.textContent.includes(name)) problems.push(`${name}: marker says "${mark.textContent}"`);

@@ -36,6 +36,8 @@ async function fullModuleStdout(source) {
 test('the full .wasm is fetched only when a program needs it, once, and its output is shown', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
+  // Save-Data: no prefetch once idle (full-module-loading.e2e.test.mjs tests it), so only a program fetches it
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });

@@ -39,7 +39,9 @@ function freePort() {
 export async function startPreview({ base = '/', cors = false } = {}) {
   const port = Number(process.env.E2E_PORT ?? 0) || await freePort();
   URL_ = `http://127.0.0.1:${port}${base}`;
-  const server = spawn(process.execPath, ['scripts/serve.mjs', '--host', '127.0.0.1', '--port', String(port), '--base', base, ...(cors ? ['--cors'] : [])],
+  // E2E_DIST: another build to serve (one being tested while dist/ is rebuilt)
+  const dir = process.env.E2E_DIST ? ['--dir', process.env.E2E_DIST] : [];
+  const server = spawn(process.execPath, ['scripts/serve.mjs', '--host', '127.0.0.1', '--port', String(port), '--base', base, ...dir, ...(cors ? ['--cors'] : [])],
     { cwd: WEB, stdio: 'ignore' });
   await waitForServer(URL_);
   return server;

@@ -2,6 +2,7 @@
 // timeline, REPL) into AppState transitions, and redraws every view from the current step's
 // snapshot (never re-executing the program).
 import type { WorkerHost } from './engine/worker-host';
+import type { PrefetchOutcome } from './engine/prefetch-full';
 import type { Id } from './engine/trace';
 import { AppState, type State } from './model/app-state';
 import { LANGS, langFromTag, t, type Lang, type MessageKey } from './model/i18n';
@@ -35,6 +36,8 @@ export interface Diagnostics {
   memoryMs?: number;
   editorMs?: number;
   graphMs?: number;
+  /** the full engine's prefetch (main.ts, engine/prefetch-full.ts) */
+  prefetch?: 'waiting' | PrefetchOutcome;
 }
 
 export class App {
@@ -255,7 +258,9 @@ export class App {
     this.host.stop();
     const serial = ++this.runSerial;
     this.state.setStatus({ kind: 'running' });
-    const outcome = await this.track(this.host.run(code));
+    const outcome = await this.track(this.host.run(code, (needed) => {
+      if (serial === this.runSerial) this.state.setStatus({ kind: 'running', loadingFull: needed });
+    }));
     if (serial !== this.runSerial) return;
     if (outcome.kind === 'stopped') {
       this.state.setStatus({ kind: 'stopped', ms: outcome.ms });
@@ -275,7 +280,14 @@ export class App {
 
   private async exec(line: string): Promise<void> {
     if (!this.host) return;
-    const outcome = await this.track(this.host.exec(line));
+    // a REPL input that needs the full module says so while it downloads, then the status is back
+    const before = this.state.state.status;
+    let loading = false;
+    const outcome = await this.track(this.host.exec(line, (needed) => {
+      loading = true;
+      this.state.setStatus({ kind: 'running', loadingFull: needed });
+    }));
+    if (loading && this.state.state.status.kind === 'running') this.state.setStatus(before);
     if (outcome.kind === 'stopped') {
       this.state.setStatus({ kind: 'stopped', ms: outcome.ms });
       return;
@@ -430,7 +442,7 @@ export class App {
     switch (st.kind) {
       case 'loading': return { text: t(L, 'app.loading'), error: false };
       case 'ready': return { text: t(L, 'app.ready'), error: false };
-      case 'running': return { text: t(L, 'app.running'), error: false };
+      case 'running': return { text: st.loadingFull ? t(L, 'app.loadingFull', { name: st.loadingFull }) : t(L, 'app.running'), error: false };
       case 'ran': return st.error
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };

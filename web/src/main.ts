@@ -3,6 +3,7 @@ import './styles.css';
 import { App } from './app';
 import { compileTensorplay } from './engine/compile';
 import type { EngineInit } from './engine/protocol';
+import { prefetchFullEngine } from './engine/prefetch-full';
 import { WorkerHost } from './engine/worker-host';
 import { registerOffline } from './offline/register';
 
@@ -22,5 +23,9 @@ const host = WorkerHost.create(spawnEngine);
 // the engine's; the textarea shell shows the code and runs it meanwhile.
 const app = new App(document.getElementById('app')!, { editorAfter: compiled });
 (window as unknown as { __tensorplay: App }).__tensorplay = app;
-void app.attach(host);
+// after the first run, when the page is idle: the full engine, so a program that needs it waits for nothing
+void app.attach(host).then(() => host).then(async () => {
+  app.diagnostics.prefetch = 'waiting';
+  app.diagnostics.prefetch = await prefetchFullEngine();
+}, () => {});
 registerOffline('./', host);

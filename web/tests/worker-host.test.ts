@@ -36,8 +36,8 @@ class ServedWorker implements WorkerLike {
     onmessage: null,
   };
 
-  constructor(factory: ModuleFactory) {
-    serveEngine(this.scope, factory);
+  constructor(factory: ModuleFactory, full: ModuleFactory | null = null) {
+    serveEngine(this.scope, factory, full);
   }
 
   postMessage(m: EngineRequest): void {
@@ -260,5 +260,31 @@ describe('WorkerHost: a worker that dies', () => {
     expect(created).toHaveLength(3);
     created[2].reply(created[2].received[0].id, { kind: 'failure', fatal: false, name: 'E', message: 'third' });
     expect(await next).toMatchObject({ message: 'third' });
+  });
+
+  it('tells the request that needs the full module while it downloads, and only that one, once', async () => {
+    const needsFull = (src: string) => {
+      if (!src.includes('einsum')) return trace(src, 'core\n');
+      const e = new Error('torch.einsum');
+      e.name = 'NeedsFullModule';
+      throw e;
+    };
+    let fullLoads = 0;
+    const host = await WorkerHost.create(() => new ServedWorker(async () => fakeModule(needsFull), async () => {
+      fullLoads++;
+      return fakeModule((src) => trace(src, 'full\n'));
+    }));
+    const told: string[] = [];
+    const tell = (needed: string) => told.push(needed);
+    const plain = await host.run('print(1)', tell);
+    expect(plain.kind === 'trace' && plain.trace.stdout).toBe('core\n');
+    expect(told).toEqual([]);
+    const [a, b] = await Promise.all([host.run('torch.einsum("i->", x)', tell), host.run('print(2)', (n) => told.push(`other ${n}`))]);
+    expect(told).toEqual(['torch.einsum']);
+    expect(a.kind === 'trace' && a.trace.stdout).toBe('full\n');
+    expect(b.kind === 'trace' && b.trace.stdout).toBe('full\n');
+    await host.run('torch.einsum("i->", x)', tell); // the full module is in use now: nothing to download
+    expect(told).toEqual(['torch.einsum']);
+    expect(fullLoads).toBe(1);
   });
 });

@@ -133,7 +133,9 @@ export class Player {
     this.stopPlay();
     const serial = ++this.runSerial;
     this.state.setStatus({ kind: 'running' });
-    const outcome = await this.host.run(this.code);
+    const outcome = await this.host.run(this.code, (needed) => {
+      if (serial === this.runSerial) this.state.setStatus({ kind: 'running', loadingFull: needed });
+    });
     if (serial !== this.runSerial) return;
     if (outcome.kind === 'stopped') this.state.setStatus({ kind: 'stopped', ms: outcome.ms });
     else if (outcome.kind === 'failure') this.state.setStatus({ kind: 'engine-failure', fatal: outcome.fatal, name: outcome.name, message: outcome.message });
@@ -200,7 +202,7 @@ export class Player {
     switch (st.kind) {
       case 'loading': return { text: t(L, 'app.loading'), error: false };
       case 'ready': return { text: t(L, 'app.ready'), error: false };
-      case 'running': return { text: t(L, 'app.running'), error: false };
+      case 'running': return { text: st.loadingFull ? t(L, 'app.loadingFull', { name: st.loadingFull }) : t(L, 'app.running'), error: false };
       case 'ran': return st.error
         ? { text: t(L, 'app.ranError', { line: st.error.line, type: st.error.type }), error: true }
         : { text: t(L, 'app.ran', { steps: st.steps, ms: st.ms }), error: false };

@@ -13,8 +13,13 @@ export interface ServerPort {
 /** `factory` loads the core module, `full` the full one a program may need (host.ts). */
 export function serveEngine(port: ServerPort, factory: ModuleFactory, full: ModuleFactory | null = null): void {
   const hostPromise = EngineHost.create(factory, full);
+  /** the request being answered (one at a time), whose progress a switch to the full module is */
+  let current = 0;
   hostPromise.then(
-    (host) => port.postMessage({ type: 'ready', version: host.version }),
+    (host) => {
+      host.onLoadingFull = (needed) => port.postMessage({ type: 'progress', id: current, loadingFull: needed });
+      port.postMessage({ type: 'ready', version: host.version });
+    },
     (e: unknown) => port.postMessage({ type: 'load-failed', message: e instanceof Error ? e.message : String(e) }),
   );
   // Requests that arrive while the module loads (or while a run is going: the engine is
@@ -23,6 +28,7 @@ export function serveEngine(port: ServerPort, factory: ModuleFactory, full: Modu
   port.onmessage = (e) => {
     const req = e.data;
     queue = queue.then(async () => {
+      current = req.id;
       port.postMessage({ type: 'reply', id: req.id, outcome: await answer(hostPromise, req) });
     });
   };

@@ -64,6 +64,8 @@ export class EngineHost {
   private lastRun: string | null = null;
   private linesSinceRun: string[] = [];
   private switched = false;
+  /** Told when a program needs the full module, before it is loaded (the page says it downloads). */
+  onLoadingFull: ((needed: string) => void) | null = null;
 
   private constructor(private factory: ModuleFactory, full: ModuleFactory | null) {
     this.fullFactory = full;
@@ -191,6 +193,7 @@ export class EngineHost {
       if (!needsFullModule(e) || !this.fullFactory) throw e;
       needed = (e as Error).message;
     }
+    this.onLoadingFull?.(needed);
     try {
       await this.switchToFull();
     } catch {

@@ -38,4 +38,6 @@ export interface OutcomeOf {
 export type EngineReply =
   | { type: 'ready'; version: string }
   | { type: 'load-failed'; message: string }
-  | { type: 'reply'; id: number; outcome: OutcomeOf[keyof OutcomeOf] };
+  | { type: 'reply'; id: number; outcome: OutcomeOf[keyof OutcomeOf] }
+  /** Request `id` needs the full module (for the name `loadingFull`), which is downloading now. */
+  | { type: 'progress'; id: number; loadingFull: string };

@@ -26,6 +26,8 @@ interface Pending {
   op: Op;
   t0: number;
   settle: (outcome: OutcomeOf[Op] | StoppedOutcome) => void;
+  /** told when the request waits for the full module to download (the name that needs it) */
+  onLoadingFull?: (needed: string) => void;
 }
 
 export class WorkerHost {
@@ -61,10 +63,11 @@ export class WorkerHost {
     return false;
   }
 
-  async run(source: string): Promise<RunOutcome | StoppedOutcome> {
+  /** `onLoadingFull`: called if the program needs the full module, while it downloads. */
+  async run(source: string, onLoadingFull?: (needed: string) => void): Promise<RunOutcome | StoppedOutcome> {
     this.epoch++;
     const reprs = this.reprSource();
-    const outcome = await this.request({ op: 'run', source });
+    const outcome = await this.request({ op: 'run', source }, onLoadingFull);
     if (outcome.kind !== 'json') return outcome;
     try {
       const trace = parseTrace(outcome.json);
@@ -77,9 +80,9 @@ export class WorkerHost {
     }
   }
 
-  async exec(line: string): Promise<ExecOutcome | StoppedOutcome> {
+  async exec(line: string, onLoadingFull?: (needed: string) => void): Promise<ExecOutcome | StoppedOutcome> {
     const reprs = this.reprSource();
-    const outcome = await this.request({ op: 'exec', line });
+    const outcome = await this.request({ op: 'exec', line }, onLoadingFull);
     if (outcome.kind === 'result') attachReprs(outcome.result, new ReprCache(reprs));
     return outcome;
   }
@@ -116,11 +119,11 @@ export class WorkerHost {
     this.settleAll((p) => ({ kind: 'stopped', ms: performance.now() - p.t0 }));
   }
 
-  private request<K extends Op>(body: RequestOf<K> & { op: K }): Promise<OutcomeOf[K] | StoppedOutcome> {
+  private request<K extends Op>(body: RequestOf<K> & { op: K }, onLoadingFull?: (needed: string) => void): Promise<OutcomeOf[K] | StoppedOutcome> {
     if (!this.alive) this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { op: body.op, t0: performance.now(), settle: resolve as Pending['settle'] });
+      this.pending.set(id, { op: body.op, t0: performance.now(), settle: resolve as Pending['settle'], onLoadingFull });
       this.worker.postMessage({ ...body, id } as EngineRequest);
     });
   }
@@ -153,6 +156,9 @@ export class WorkerHost {
         // requests still get a failure reply each from the worker
         this.firstLoad?.reject(new Error(msg.message));
         this.firstLoad = null;
+        return;
+      case 'progress':
+        this.pending.get(msg.id)?.onLoadingFull?.(msg.loadingFull);
         return;
       case 'reply': {
         const p = this.pending.get(msg.id);

@@ -8,7 +8,8 @@ import { TraceModel } from './world';
 export type Status =
   | { kind: 'loading' }
   | { kind: 'ready' }
-  | { kind: 'running' }
+  /** `loadingFull`: the name the program needs from the full module, which is downloading */
+  | { kind: 'running'; loadingFull?: string }
   | { kind: 'ran'; steps: number; ms: number; error: TraceError | null }
   /** `line`: the learner's line when a crash made the page re-create the engine, if known. */
   | { kind: 'engine-failure'; fatal: boolean; name: string; message: string; line?: number }

@@ -32,6 +32,11 @@ export const PRESENTATION_TEXT_SCALE = 1.4;
 const ZOOM_STEP = 1.25;
 const MAX_ZOOM = 3;
 const PAN_PX = 48;
+/** Room kept around the whole graph when it is fitted (px each side): no edge or arrowhead touches the panel's edge. */
+const FIT_MARGIN = 12;
+/** The Fit button shows the whole graph at whatever scale that takes (a long graph on a phone
+ * becomes an overview to zoom into); this only keeps the scale above zero. */
+const FIT_ALL_MIN = 0.01;
 
 export class GraphView {
   private readonly body: HTMLElement;
@@ -50,8 +55,9 @@ export class GraphView {
   animate = true;
   /** Text size relative to normal (presentation mode draws larger type). */
   private textScale = 1;
-  /** Drawing scale chosen by the learner, or null to fit the panel. */
-  private zoom: number | null = null;
+  /** Drawing scale chosen by the learner; 'all': the whole graph (the Fit button); null: fit the
+   * panel while the text stays legible (a wider graph scrolls). */
+  private zoom: number | 'all' | null = null;
   private natural = { width: 0, height: 0 };
   /** The panel's inner size, from a ResizeObserver (reading it during a redraw would force layout). */
   private panelSize = { width: 0, height: 0 };
@@ -65,7 +71,7 @@ export class GraphView {
     };
     this.zoomButtons = {
       out: tool('out', '−', () => this.zoomBy(1 / ZOOM_STEP)),
-      fit: tool('fit', '', () => this.setZoom(null)),
+      fit: tool('fit', '', () => this.fitAll()),
       in: tool('in', '+', () => this.zoomBy(ZOOM_STEP)),
     };
     const tools = h('div', { class: 'graph-tools' }, this.zoomButtons.out, this.zoomButtons.fit, this.zoomButtons.in);
@@ -77,7 +83,7 @@ export class GraphView {
       new ResizeObserver((entries) => {
         const r = entries[entries.length - 1].contentRect;
         this.panelSize = { width: r.width, height: r.height };
-        if (this.zoom === null) this.applyZoom();
+        if (this.zoom === null || this.zoom === 'all') this.applyZoom();
       }).observe(this.body);
     }
     this.enablePanning();
@@ -104,11 +110,14 @@ export class GraphView {
     return this.textScale > 1 ? 1.25 : 1;
   }
 
-  private fitZoom(): number {
+  /** The scale that shows the whole drawing (every box, edge, arrowhead and label: the layout's
+   * extent holds them all) with FIT_MARGIN around it; `legible` keeps it at the text's minimum. */
+  private fitZoom(legible = true): number {
     const { width, height } = this.natural;
-    const w = this.panelSize.width - 8, hgt = this.panelSize.height - 8;
+    const w = this.panelSize.width - 2 * FIT_MARGIN, hgt = this.panelSize.height - 2 * FIT_MARGIN;
     if (!width || !height || w <= 0 || hgt <= 0) return 1;
-    return Math.min(this.maxFit(), Math.max(this.minZoom(), Math.min(w / width, hgt / height)));
+    const whole = Math.min(this.maxFit(), w / width, hgt / height);
+    return Math.max(legible ? this.minZoom() : FIT_ALL_MIN, whole);
   }
 
   private setZoom(z: number | null): void {
@@ -116,8 +125,16 @@ export class GraphView {
     this.applyZoom();
   }
 
+  /** The Fit button (and 0): the whole graph in view, scrolled back to its start. */
+  private fitAll(): void {
+    this.zoom = 'all';
+    this.applyZoom();
+    this.body.scrollLeft = 0;
+    this.body.scrollTop = 0;
+  }
+
   private zoomBy(factor: number): void {
-    this.setZoom((this.zoom ?? this.currentZoom()) * factor);
+    this.setZoom((typeof this.zoom === 'number' ? this.zoom : this.currentZoom()) * factor);
   }
 
   private currentZoom(): number {
@@ -129,13 +146,14 @@ export class GraphView {
   private applyZoom(): void {
     const svg = this.body.querySelector('svg');
     if (!svg || !this.natural.width) return;
-    const z = this.zoom ?? this.fitZoom();
+    const z = this.zoom === 'all' ? this.fitZoom(false) : this.zoom ?? this.fitZoom();
     svg.setAttribute('width', String(Math.round(this.natural.width * z)));
     svg.setAttribute('height', String(Math.round(this.natural.height * z)));
     this.body.dataset.zoom = z.toFixed(2);
     this.zoomButtons.out.disabled = z <= this.minZoom() + 1e-6;
     this.zoomButtons.in.disabled = z >= MAX_ZOOM - 1e-6;
-    this.zoomButtons.fit.setAttribute('aria-pressed', String(this.zoom === null));
+    // pressed: the whole graph is in view
+    this.zoomButtons.fit.setAttribute('aria-pressed', String(this.zoom === 'all' || (this.zoom === null && z <= this.fitZoom(false) + 1e-6)));
   }
 
   private label(): void {
@@ -176,7 +194,7 @@ export class GraphView {
       const pan: Record<string, [number, number]> = {
         ArrowLeft: [-PAN_PX, 0], ArrowRight: [PAN_PX, 0], ArrowUp: [0, -PAN_PX], ArrowDown: [0, PAN_PX],
       };
-      const zoom: Record<string, () => void> = { '+': () => this.zoomBy(ZOOM_STEP), '=': () => this.zoomBy(ZOOM_STEP), '-': () => this.zoomBy(1 / ZOOM_STEP), '0': () => this.setZoom(null) };
+      const zoom: Record<string, () => void> = { '+': () => this.zoomBy(ZOOM_STEP), '=': () => this.zoomBy(ZOOM_STEP), '-': () => this.zoomBy(1 / ZOOM_STEP), '0': () => this.fitAll() };
       if (pan[e.key]) {
         this.body.scrollBy(pan[e.key][0], pan[e.key][1]);
       } else if (zoom[e.key]) {

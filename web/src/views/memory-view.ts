@@ -84,14 +84,17 @@ export class MemoryView {
       return { bar: h('div', { class: `edge-marks ${side}` }, row), row, marks: new Map<string, HTMLButtonElement>(), current: [] as HTMLButtonElement[] };
     };
     this.edges = { above: edge('above'), below: edge('below') };
-    container.append(this.edges.above.bar, this.root, this.edges.below.bar, this.formula);
+    // The marker rows sit outside the scrolling body, above and below it in the panel: inside it
+    // they floated over whatever card was scrolled under them and hid its title.
+    container.append(this.root, this.formula);
+    container.before(this.edges.above.bar);
+    container.after(this.edges.below.bar);
+    for (const side of EDGE_SIDES) this.edges[side].bar.addEventListener('click', (e) => this.jumpFrom(e.target as Element));
     // a name (or an edge marker) jumps to its card
     container.addEventListener('click', (e) => {
       const fold = (e.target as Element).closest<HTMLElement>('.fold[data-fold]');
       if (fold) return this.toggleFold(fold.dataset.fold!);
-      const jump = (e.target as Element).closest<HTMLElement>('.name-chip[data-targets], .edge-mark[data-targets]');
-      const key = jump?.dataset.targets?.split(' ')[0];
-      if (key) this.showCard(key);
+      this.jumpFrom(e.target as Element);
     });
     container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
@@ -140,7 +143,7 @@ export class MemoryView {
         : this.root.querySelector(`.group[data-storage="${key.slice(1)}"] .strip-wrap`);
       if (el) els.push(el);
     }
-    const scroll = showInPanelPlan(this.scroller, els, EDGE_BAND_PX + 8);
+    const scroll = showInPanelPlan(this.scroller, els);
     if (!scroll) return undefined;
     return () => {
       scroll();
@@ -155,6 +158,7 @@ export class MemoryView {
 
   private render(): void {
     this.formula.textContent = '';
+    this.formulaShape = '';
     for (const el of this.root.querySelectorAll('.hl')) el.classList.remove('hl');
     const w = this.world;
     if (!w) {
@@ -573,7 +577,20 @@ export class MemoryView {
   }
 
   // ---------------------------------------------------------------- hover: element ↔ cell
+  /** how the formula bar was shaped when the arrows were last planned (shown, and what it holds) */
+  private formulaShape = '';
+
   private hover(target: Element | null): void {
+    this.showHover(target);
+    // the formula bar covers the bottom of the panel: arrows must not end beneath it
+    const shape = this.formula.textContent ? `${this.formula.childElementCount}` : '';
+    if (shape !== this.formulaShape) {
+      this.formulaShape = shape;
+      this.scheduleArrows();
+    }
+  }
+
+  private showHover(target: Element | null): void {
     for (const el of this.root.querySelectorAll('.hl')) el.classList.remove('hl');
     const w = this.world;
     if (!w || !target) {
@@ -648,11 +665,18 @@ export class MemoryView {
     nextFrame(this.arrowKey, () => this.planArrows(), 1);
   }
 
+  /** A click on a name or an edge marker: its (first) card. */
+  private jumpFrom(target: Element): void {
+    const jump = target.closest<HTMLElement>('.name-chip[data-targets], .edge-mark[data-targets]');
+    const key = jump?.dataset.targets?.split(' ')[0];
+    if (key) this.showCard(key);
+  }
+
   /** Scrolls the panel to a tensor's card and points it out (and takes focus there, for keyboards). */
   showCard(key: string): void {
     const card = this.root.querySelector<HTMLElement>(`[data-card="${key}"]`);
     if (!card) return;
-    scrollIntoPanel(this.scroller, card, EDGE_BAND_PX + 8); // clear of the edge markers
+    scrollIntoPanel(this.scroller, card); // (the marker rows are outside the body: no room to keep for them)
     card.focus({ preventScroll: true });
     card.classList.remove('flash');
     void card.offsetWidth; // restart the animation
@@ -661,20 +685,13 @@ export class MemoryView {
 
   /**
    * The part of the panel a learner sees, in client coordinates: less the sticky formula at the
-   * bottom, and less the edge-marker bands where there is more to scroll to (a card seen only under
-   * the markers counts as scrolled out, so its arrow never ends hidden beneath them).
+   * bottom (the edge-marker rows are outside the scrolling body and take their own room).
    */
   private visibleBox(): Box {
     const el = this.scroller;
     const r = el.getBoundingClientRect();
     const formula = this.formula.textContent ? this.formula.getBoundingClientRect().height : 0;
-    const band = (side: EdgeSide) => Math.max(EDGE_BAND_PX, this.edges[side].bar.hidden ? 0 : this.edges[side].row.offsetHeight);
-    const more = { above: el.scrollTop > 0, below: el.scrollTop + el.clientHeight < el.scrollHeight - 1 };
-    return {
-      top: r.top + (more.above ? band('above') : 0), left: r.left,
-      // the formula bar and the lower markers are both pinned to the bottom edge: they overlap
-      bottom: r.top + el.clientHeight - Math.max(formula, more.below ? band('below') : 0), right: r.left + el.clientWidth,
-    };
+    return { top: r.top, left: r.left, bottom: r.top + el.clientHeight - formula, right: r.left + el.clientWidth };
   }
 
   /**
@@ -698,8 +715,11 @@ export class MemoryView {
         }
         const arrows = [...p.arrows];
         EDGE_SIDES.forEach((side, k) => p.offscreen[side].forEach((o, i) => {
+          // the arrow leaves the body through its edge, under (or over) the name's marker (and
+          // under the formula bar, when one is shown)
           const m = marks[k][i].getBoundingClientRect();
-          arrows.push({ from: o.start, to: { x: m.left + 3 - p.origin.left, y: m.top + m.height / 2 - p.origin.top }, name: o.name, key: o.keys.join(' ') });
+          const y = side === 'above' ? p.body.top + 1 : p.body.bottom - 1;
+          arrows.push({ from: o.start, to: { x: m.left + Math.min(16, m.width / 2) - p.origin.left, y: y - p.origin.top }, name: o.name, key: o.keys.join(' '), side });
         }));
         return () => {
           const { svg } = frame;
@@ -710,7 +730,7 @@ export class MemoryView {
           clear(svg);
           svg.setAttribute('width', String(p.origin.width));
           svg.setAttribute('height', String(p.origin.height));
-          for (const a of arrows) this.arrow(svg, a.from, a.to, a.name, a.key);
+          for (const a of arrows) this.arrow(svg, a.from, a.to, a.name, a.key, a.side);
         };
       };
     };
@@ -721,7 +741,7 @@ export class MemoryView {
     const { layout, objects } = frame;
     const origin = layout.getBoundingClientRect();
     const view = this.visibleBox();
-    const arrows: { from: Point; to: Point; name: string; key: string }[] = [];
+    const arrows: { from: Point; to: Point; name: string; key: string; side?: EdgeSide }[] = [];
     const offscreen: Record<EdgeSide, OffscreenName[]> = { above: [], below: [] };
     for (const chip of layout.querySelectorAll<HTMLElement>('.name-chip[data-targets]')) {
       const a = chip.getBoundingClientRect();
@@ -742,16 +762,23 @@ export class MemoryView {
       }
       for (const side of EDGE_SIDES) if (off[side].length) offscreen[side].push({ name, keys: off[side], start });
     }
-    const column = objects.getBoundingClientRect().left - this.scroller.getBoundingClientRect().left;
-    return { origin, view, arrows, offscreen, column };
+    const box = this.scroller.getBoundingClientRect();
+    const column = objects.getBoundingClientRect().left - box.left;
+    const body = { top: box.top, bottom: box.top + this.scroller.clientHeight };
+    return { origin, view, body, arrows, offscreen, column };
   }
 
-  private arrow(svg: SVGSVGElement, from: Point, to: Point, name: string, keys: string): void {
+  /** An arrow into a card from its left, or (`edge`) up or down into the body's edge, at a marker. */
+  private arrow(svg: SVGSVGElement, from: Point, to: Point, name: string, keys: string, edge?: EdgeSide): void {
     const color = tensorColor(Number(keys.split(' ')[0].slice(1)));
     const dx = Math.max(30, (to.x - from.x) / 2);
+    const dir = edge === 'above' ? -1 : 1;
+    const c2 = edge ? `${to.x},${to.y - dir * Math.max(30, Math.abs(to.y - from.y) / 2)}` : `${to.x - dx},${to.y}`;
+    const head = edge ? `M${to.x - 4},${to.y - dir * 7} L${to.x},${to.y} L${to.x + 4},${to.y - dir * 7}`
+      : `M${to.x - 7},${to.y - 4} L${to.x},${to.y} L${to.x - 7},${to.y + 4}`;
     svg.append(
-      s('path', { class: 'link', d: `M${from.x},${from.y} C${from.x + dx},${from.y} ${to.x - dx},${to.y} ${to.x},${to.y}`, stroke: color, 'data-from': name, 'data-to': keys }),
-      s('path', { class: 'head', d: `M${to.x - 7},${to.y - 4} L${to.x},${to.y} L${to.x - 7},${to.y + 4}`, stroke: color }),
+      s('path', { class: 'link', d: `M${from.x},${from.y} C${from.x + dx},${from.y} ${c2} ${to.x},${to.y}`, stroke: color, 'data-from': name, 'data-to': keys }),
+      s('path', { class: 'head', d: head, stroke: color }),
     );
   }
 
@@ -779,7 +806,8 @@ export class MemoryView {
     edge.marks.clear();
     for (const [k, v] of next) edge.marks.set(k, v);
     reconcile(edge.row, wanted);
-    edge.row.style.left = `${Math.max(0, column)}px`;
+    // over the cards' column, unless that leaves the markers too little room (a phone)
+    edge.row.style.marginLeft = `max(0px, min(${Math.max(0, column)}px, 100% - 20rem))`;
     edge.bar.hidden = wanted.length === 0;
     edge.shown = shown;
     edge.current = wanted;
@@ -789,8 +817,6 @@ export class MemoryView {
 
 type EdgeSide = 'above' | 'below';
 type Point = { x: number; y: number };
-/** Height kept for a row of edge markers (one line of them; a wrapped row measures itself). */
-const EDGE_BAND_PX = 34;
 const EDGE_SIDES: readonly EdgeSide[] = ['above', 'below'];
 interface OffscreenName {
   name: string;

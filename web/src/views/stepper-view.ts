@@ -113,17 +113,21 @@ export class StepperView {
     if (trace !== this.markedTrace) this.drawMarks(trace);
   }
 
-  /** The keyboard help line, drawn once per language. */
+  /** The keyboard help line, drawn once per language. On a touch screen the shortcuts are for
+   * screen readers only (styles.css) and the line-number hint says tap. */
   private keysLang: Lang | null = null;
   private drawnPlay = '';
   private drawKeys(lang: Lang): void {
     this.keysLang = lang;
     this.keys.replaceChildren(
-      h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
-      h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
-      h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'), ' · ',
-      h('kbd', {}, 'Esc'), h('kbd', {}, 'Tab'), ` ${t(lang, 'keys.leaveEditor')} · `, h('kbd', {}, 'P'), ` ${t(lang, 'btn.present')} · `,
-      h('kbd', {}, 'N'), ` ${t(lang, 'btn.nextIteration')} · ${t(lang, 'keys.gutter')}`,
+      h('span', { class: 'shortcuts' },
+        h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'), ` ${t(lang, 'keys.run')} · `,
+        h('kbd', {}, '←'), h('kbd', {}, '→'), ` ${t(lang, 'keys.step')} · `, h('kbd', {}, 'Home'), h('kbd', {}, 'End'), ' · ',
+        h('kbd', {}, 'Space'), ` ${t(lang, 'keys.play')} `, h('kbd', {}, 'Alt'), t(lang, 'keys.anywhere'), ' · ',
+        h('kbd', {}, 'Esc'), h('kbd', {}, 'Tab'), ` ${t(lang, 'keys.leaveEditor')} · `, h('kbd', {}, 'P'), ` ${t(lang, 'btn.present')} · `,
+        h('kbd', {}, 'N'), ` ${t(lang, 'btn.nextIteration')} · `),
+      h('span', { class: 'gutter-hint pointer' }, t(lang, 'keys.gutter')),
+      h('span', { class: 'gutter-hint touch' }, t(lang, 'keys.gutterTouch')),
     );
   }
 
