@@ -2,12 +2,15 @@
 // (stdout; warnings and the traceback on stderr; exit status 1 after an uncaught exception), and
 // `tensorplay trace FILE.py` prints the JSON trace (engine/trace/SCHEMA.md).
 // Two more for tests and benchmarks: `trace-full` writes every step as a keyframe (what the delta
-// trace must decode to), and `bench` prints the untraced and traced run times and the trace size.
+// trace must decode to), `bench` prints the untraced and traced run times and the trace size, and
+// `repeat run|trace FILE.py N` runs it N times untimed, for a profiler: BENCHMARKS.md counts the
+// instructions of both with callgrind, a figure the machine's load does not move.
 // `tensorplay names` lists every library name (Note [Two modules] in engine/bindings/library_variant.h);
 // built as `tensorplay_core`, a program that needs the full library exits with status 3.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -20,7 +23,8 @@
 namespace {
 
 int usage() {
-  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py | tensorplay names\n", stderr);
+  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py | tensorplay repeat run|trace FILE.py N | "
+             "tensorplay names\n", stderr);
   return 2;
 }
 
@@ -50,6 +54,17 @@ int bench(const std::string& source, const std::string& path) {
     trace_ms = std::min(trace_ms, ms_since(t0));
   }
   std::printf("{\"run_ms\": %.2f, \"trace_ms\": %.2f, \"trace_bytes\": %zu}\n", run_ms, trace_ms, bytes);
+  return 0;
+}
+
+// Runs the program `n` times, traced or not, in fresh sessions (as `bench` does), untimed.
+int repeat(const std::string& mode, const std::string& source, const std::string& path, int n) {
+  size_t bytes = 0;
+  for (int i = 0; i < n; ++i) {
+    if (mode == "trace") bytes += tp::trace_json(source, path).size();
+    else { tp::Session s; s.run(source, path); }
+  }
+  std::printf("%d runs, %zu trace bytes\n", n, bytes);
   return 0;
 }
 
@@ -90,6 +105,16 @@ int run_command(const std::string& cmd, const std::string& path) {
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "names") return names();
+  if (argc == 5 && std::string(argv[1]) == "repeat") {
+    const std::string mode = argv[2];
+    std::string source;
+    if ((mode != "run" && mode != "trace") || std::atoi(argv[4]) < 1) return usage();
+    if (!read_file(argv[3], source)) {
+      std::fprintf(stderr, "tensorplay: can't open file '%s'\n", argv[3]);
+      return 2;
+    }
+    return repeat(mode, source, argv[3], std::atoi(argv[4]));
+  }
   if (argc != 3) return usage();
   try {
     return run_command(argv[1], argv[2]);
