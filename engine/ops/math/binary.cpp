@@ -9,6 +9,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "ops/cold_kernel.h"
 #include "ops/pointwise.h"
 
 namespace tp::native {
@@ -234,12 +235,8 @@ T int_mod(T x, T y) {
 
 namespace {
 // Integer division by zero is an error on CPU (BinaryOpsKernel.cpp): checked before computing.
-// Compiled for size (clang's minsize: the WebAssembly build; g++ never sees it): a scan per
-// integer division over nine dtypes of xtensor iterators, ~20 KB of WebAssembly at -O3.
-#if defined(__clang__)
-__attribute__((minsize))
-#endif
-void check_no_int_zero(const Prepared& p, DType t) {
+// A cold kernel (ops/cold_kernel.h): nine dtypes of xtensor iterators were ~20 KB of WebAssembly.
+TP_COLD_KERNEL void check_no_int_zero(const Prepared& p, DType t) {
   if (is_floating(t) || p.empty) return;
   dispatch_type(p.compute, [&](auto tag_) { using T = decltype(tag_);
     auto bv = xt_strided<T>(p.in[1]);
@@ -414,8 +411,10 @@ template <> struct BitsOfSize<2> { using type = uint16_t; };
 template <> struct BitsOfSize<4> { using type = uint32_t; };
 template <> struct BitsOfSize<8> { using type = uint64_t; };
 
+// A cold kernel (ops/cold_kernel.h): only activations' backward and tril/triu/lerp call it in
+// the engine; ~5.7 KB of WebAssembly per width at -O3.
 template <class B>
-__attribute__((noinline)) void where_bits(const Prepared& p, const Geometry& cg) {
+__attribute__((noinline)) TP_COLD_KERNEL void where_bits(const Prepared& p, const Geometry& cg) {
   auto ov = xt_strided<B>(p.out_geom);
   xt::noalias(ov) = xt::make_lambda_xfunction([](bool c, B x, B y) -> B { return c ? x : y; },
                                               xt_strided<bool>(cg), xt_strided<B>(p.in[1]), xt_strided<B>(p.in[2]));

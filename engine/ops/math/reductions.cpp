@@ -8,6 +8,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "ops/cold_kernel.h"
 #include "ops/iter.h"
 #include "ops/native.h"
 #include "ops/math/reduce_util.h"
@@ -326,8 +327,8 @@ Tensor mean(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim, Opt
 }
 
 // prod_out_impl: the reduction runs in the result dtype (dtype=, else int64 for integral inputs), the
-// input cast to it elementwise (make_reduction_from_out_ty).
-Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim, OptDType dtype) {
+// input cast to it elementwise (make_reduction_from_out_ty). A cold kernel (ops/cold_kernel.h).
+TP_COLD_KERNEL Tensor prod(const Tensor& a, std::optional<int64_t> dim, bool keepdim, OptDType dtype) {
   if (dtype && *dtype != a.dtype()) return prod(to(a, *dtype, a.device(), false), dim, keepdim, dtype);
   std::vector<bool> mask = reduction_mask(a, dim ? std::vector<int64_t>{*dim} : std::vector<int64_t>{});
   DType dt = dtype ? *dtype : is_integral(a.dtype(), true) ? DType::Int64 : a.dtype();
