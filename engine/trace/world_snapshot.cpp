@@ -239,18 +239,7 @@ void element_bytes(const Tensor& t, size_t limit, std::vector<uint8_t>& out) {
     std::memcpy(out.data(), t.raw(t.storage_offset()), n * item);
     return;
   }
-  const Shape& sizes = t.sizes();
-  const Shape& strides = t.strides();
-  std::vector<int64_t> at(sizes.size(), 0);
-  for (size_t k = 0; k < n; ++k) {
-    int64_t offset = t.storage_offset();
-    for (size_t d = 0; d < sizes.size(); ++d) offset += at[d] * strides[d];
-    std::memcpy(out.data() + k * item, t.raw(offset), item);
-    for (size_t d = sizes.size(); d-- > 0;) {
-      if (++at[d] < sizes[d]) break;
-      at[d] = 0;
-    }
-  }
+  for (size_t k = 0; k < n; ++k) std::memcpy(out.data() + k * item, t.raw(t.storage_index_of(int64_t(k))), item);
 }
 
 // What a saved tensor's values are read from besides its storage's bytes: which storage, where in

@@ -16,6 +16,7 @@ import { cellCoverage } from '../model/lane-coverage';
 import { reinterpret } from '../model/reinterpret';
 import { UNNAMED_SHOWN, withoutOldUnnamed } from '../model/unnamed-groups';
 import { arrayProps, propList, tuple } from './tensor-props';
+import { moveCellFocus } from './cell-keys';
 import { lightSameBytes, sharedBytes, sharedBytesCaptions, sharedBytesLabel, viewLanes } from './shared-bytes';
 
 /** Cells per strip row before wrapping: as many as fit the panel, within these bounds. */
@@ -98,7 +99,7 @@ export class MemoryView {
     });
     container.addEventListener('pointerover', (e) => this.hover(e.target as Element));
     container.addEventListener('focusin', (e) => this.hover(e.target as Element));
-    container.addEventListener('keydown', (e) => this.moveFocus(e));
+    container.addEventListener('keydown', (e) => moveCellFocus(e, this.cellsPerRow));
     container.addEventListener('pointerleave', () => this.hover(null));
     if (typeof ResizeObserver !== 'undefined') {
       new ResizeObserver((entries) => {
@@ -536,44 +537,6 @@ export class MemoryView {
     if (written?.has(sl.index)) cls.push('written');
     if (!read(sl.index)) cls.push('unread');
     return h('span', { class: cls.join(' '), 'data-s': storage, 'data-cell': sl.index, tabindex: tabStop ? 0 : -1 }, value(sl.index));
-  }
-
-  // ---------------------------------------------------------------- keyboard: inside a tensor or a strip
-  /**
-   * A tensor's elements (and a storage's cells) are one tab stop; arrow keys move inside it, Home
-   * and End go to its ends. The step keys stay out of it (Alt+arrows still step from anywhere).
-   */
-  private moveFocus(e: KeyboardEvent): void {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const el = (e.target as Element).closest<HTMLElement>('.el[data-cell], .cell[data-cell]');
-    if (!el || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const isElement = el.classList.contains('el');
-    const scope = el.closest(isElement ? '.tgrid' : '.strip-wrap');
-    if (!scope) return;
-    const items = [...scope.querySelectorAll<HTMLElement>(isElement ? '.el[data-cell]' : '.cell[data-cell]')];
-    const i = items.indexOf(el);
-    let next: HTMLElement | undefined;
-    if (e.key === 'Home') next = items[0];
-    else if (e.key === 'End') next = items[items.length - 1];
-    else if (e.key === 'ArrowLeft') next = items[i - 1];
-    else if (e.key === 'ArrowRight') next = items[i + 1];
-    else if (isElement) {
-      // up/down: the same column of the previous/next row of the grid
-      const rows = [...scope.querySelectorAll('.row')];
-      const row = el.parentElement!;
-      const col = [...row.children].indexOf(el);
-      const other = rows[rows.indexOf(row) + (e.key === 'ArrowUp' ? -1 : 1)];
-      const candidate = other?.children[col];
-      next = candidate instanceof HTMLElement && candidate.matches('.el[data-cell]') ? candidate : undefined;
-    } else {
-      next = items[i + (e.key === 'ArrowUp' ? -1 : 1) * this.cellsPerRow];
-    }
-    if (!next) return;
-    el.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
   }
 
   // ---------------------------------------------------------------- hover: element ↔ cell
