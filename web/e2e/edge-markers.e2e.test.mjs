@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settle } from './arrow-geometry.mjs';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { LAYOUTS, launchBrowser, openWithCode, startPreview } from './harness.mjs';
 
 const PROGRAM = `import torch
 from torch import nn
@@ -25,11 +25,6 @@ for epoch in range(2):
 print(loss)
 `;
 const BACKWARD_LINE = 13;
-const LAYOUTS = {
-  'desk 1440×900': { viewport: { width: 1440, height: 900 } },
-  'projector 1280×720 at 150 %': { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 },
-  'phone 390×844': { viewport: { width: 390, height: 844 } },
-};
 let server, browser;
 
 before(async () => {

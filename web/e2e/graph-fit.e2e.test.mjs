@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { LAYOUTS, launchBrowser, openWithCode, startPreview } from './harness.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 const PROGRAMS = {
@@ -17,11 +17,6 @@ const PROGRAMS = {
       'for epoch in range(2):\n    opt.zero_grad()\n    out = model(x)\n    loss = ((out - y) ** 2).mean()\n    loss.backward()\n    opt.step()\n',
     line: 13,
   },
-};
-const LAYOUTS = {
-  'desk 1440×900': { viewport: { width: 1440, height: 900 } },
-  'projector 1280×720 at 150 %': { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 },
-  'phone 390×844': { viewport: { width: 390, height: 844 } },
 };
 let server, browser;
 

@@ -71,3 +71,10 @@ export async function openWithCode(browser, code, { step, viewport = { width: 14
   await page.locator('.cm-editor').waitFor();
   return { page, problems };
 }
+
+/** The page sizes the product is looked at in: a desk, a projector at 150 %, a phone. */
+export const LAYOUTS = {
+  'desk 1440×900': { viewport: { width: 1440, height: 900 } },
+  'projector 1280×720 at 150 %': { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 },
+  'phone 390×844': { viewport: { width: 390, height: 844 } },
+};
