@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include <fmt/format.h>  // header-only (FMT_HEADER_ONLY): only its Dragonbox is used
 
@@ -48,10 +49,12 @@ std::string json_escape(const std::string& text) {
 }
 
 void JsonWriter::grow(size_t n) {
-  cap_ = std::max(cap_ * 2, len_ + n + 256);
-  std::unique_ptr<char[]> bigger(new char[cap_]);
-  if (len_) std::memcpy(bigger.get(), buf_.get(), len_);
-  buf_ = std::move(bigger);
+  const size_t cap = std::max(cap_ * 2, len_ + n + 256);
+  char* bigger = static_cast<char*>(std::realloc(buf_.get(), cap));
+  if (!bigger) throw std::bad_alloc();
+  (void)buf_.release();  // realloc freed or kept it
+  buf_.reset(bigger);
+  cap_ = cap;
 }
 
 JsonWriter& JsonWriter::key(std::string_view k) {

@@ -3,6 +3,7 @@
 // "nan" (SCHEMA.md).
 #pragma once
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -42,7 +43,16 @@ class JsonWriter {
   JsonWriter& raw_members(std::string_view object_json) { return piece(object_json.substr(1, object_json.size() - 2)); }
 
   std::string_view str() const { return {buf_.get(), len_}; }
+  size_t size() const { return len_; }
   void clear() { len_ = 0; depth_ = 0; comma_ = false; }  // keeps the buffer's memory
+  // Where the writer is, to go back to if what follows must be dropped (a step that threw).
+  struct Mark {
+    size_t len;
+    int depth;
+    bool comma;
+  };
+  Mark mark() const { return {len_, depth_, comma_}; }
+  void rewind(const Mark& m) { len_ = m.len; depth_ = m.depth; comma_ = m.comma; }
   std::string take() {  // the JSON, and a fresh start
     std::string out(str());
     clear();
@@ -84,7 +94,12 @@ class JsonWriter {
   template <class Int>
   JsonWriter& integer(Int v);
 
-  std::unique_ptr<char[]> buf_;  // its first len_ bytes are the JSON; the rest (never zeroed) is room
+  struct Free {
+    void operator()(char* p) const { std::free(p); }
+  };
+  // Its first len_ bytes are the JSON; the rest (never zeroed) is room. Grown with realloc: a
+  // trace's megabytes are moved by remapping their pages, not copied into fresh ones.
+  std::unique_ptr<char, Free> buf_;
   size_t len_ = 0, cap_ = 0;
   int depth_ = 0;       // containers open
   bool comma_ = false;  // a value was completed in the open container

@@ -139,10 +139,18 @@ class StepRecorder {
     pending_ = std::move(step);
   }
 
-  void write_steps(trace::JsonWriter& w) {
+  // The whole trace: `head`, an open object of everything but the steps, then "steps" and
+  // "steps_omitted". The steps (megabytes) are copied once, into a string of the exact size.
+  std::string finish_trace(trace::JsonWriter& head) {
     steps_.end_array();
-    w.key("steps").raw(steps_.str());
-    w.key("steps_omitted").value(int64_t(omitted_));
+    head.key("steps");
+    trace::JsonWriter tail;
+    tail.begin_object().key("steps_omitted").value(int64_t(omitted_)).end_object();
+    const std::string_view rest = tail.str().substr(1);  // `"steps_omitted":N}`
+    std::string out;
+    out.reserve(head.size() + steps_.size() + 1 + rest.size());
+    out.append(head.str()).append(steps_.str()).append(1, ',').append(rest);
+    return out;
   }
 
  private:
@@ -155,13 +163,17 @@ class StepRecorder {
     std::string backward_json;  // set when deferred (the log has moved on by then)
   };
 
-  // Appends the step to steps_ (one buffer for them all). It is written into step_ first: a
-  // snapshot may throw (a repr that recurses without end), and steps_ must not keep half a step.
+  // Appends the step to steps_ (one buffer for them all). A snapshot may throw (a repr that
+  // recurses without end): steps_ then goes back to where the step began.
   void write_step(const Pending& ev) {
-    step_.clear();
-    snapshot(ev, step_);
-    steps_.raw(step_.str());
-    bytes_ += step_.str().size();
+    const trace::JsonWriter::Mark before = steps_.mark();
+    try {
+      snapshot(ev, steps_);
+    } catch (...) {
+      steps_.rewind(before);
+      throw;
+    }
+    bytes_ += steps_.size() - before.len - (before.comma ? 1 : 0);  // the separator is not counted
     ++steps_count_;
   }
 
@@ -197,7 +209,6 @@ class StepRecorder {
   trace::WorldSnapshotter world_;
   BackwardLog backward_;
   trace::JsonWriter steps_;  // an open array of the steps written
-  trace::JsonWriter step_;   // the step being written (kept for its buffer's memory)
   size_t steps_count_ = 0;
   std::optional<Pending> pending_;
   size_t count_ = 0, omitted_ = 0, written_ = 0;
@@ -229,9 +240,7 @@ std::string trace_json(Session& session, const std::string& source, const std::s
   w.key("error");
   write_error(w, r.error ? &*r.error : nullptr);
   write_limits(w, session.limits());
-  rec.write_steps(w);
-  w.end_object();
-  return w.take();
+  return rec.finish_trace(w);
 }
 
 std::string trace_json(const std::string& source, const std::string& filename, const TraceOptions& options) {
@@ -253,9 +262,7 @@ std::string repl_json(Session& session, const std::string& line, const TraceOpti
   w.key("echo").value(r.echo);
   w.key("error");
   write_error(w, r.error ? &*r.error : nullptr);
-  rec.write_steps(w);
-  w.end_object();
-  return w.take();
+  return rec.finish_trace(w);
 }
 
 }  // namespace tp

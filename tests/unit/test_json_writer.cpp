@@ -42,6 +42,17 @@ TEST_CASE("json writer splices raw values and members, and starts over after cle
   CHECK(w.str() == "[18446744073709551615]");
 }
 
+TEST_CASE("json writer goes back to a mark, dropping what was written after it", "[trace][json]") {
+  JsonWriter w;
+  w.begin_array().begin_object().key("step").value(int64_t(0)).end_object();
+  const JsonWriter::Mark before = w.mark();
+  w.begin_object().key("step").value(int64_t(1)).key("half").begin_array().value("written");  // then a throw
+  w.rewind(before);
+  CHECK(w.size() == before.len);
+  w.begin_object().key("step").value(int64_t(2)).end_object().end_array();
+  CHECK(w.str() == R"([{"step":0},{"step":2}])");
+}
+
 TEST_CASE("json writer grows its buffer past many doublings", "[trace][json]") {
   JsonWriter w;
   std::string expected = "[";
