@@ -15,7 +15,7 @@ class CopySlices : public Node {
   std::string name() const override { return "CopySlices"; }
   std::string cpp_name() const override { return "torch::autograd::CopySlices"; }
   TensorList apply(TensorList&& grads) override;
-  std::vector<const SavedVariable*> saved_variables() const override { return fn->saved_variables(); }
+  SavedView saved_variables() const override { return fn->saved_variables(); }
   void release_variables() override { fn->release_variables(); }
 
   Geometry base_geometry, view_geometry;

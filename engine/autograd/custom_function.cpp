@@ -14,11 +14,7 @@ CustomFunctionNode::~CustomFunctionNode() {
   py_object.reset();
 }
 
-std::vector<const SavedVariable*> CustomFunctionNode::saved_variables() const {
-  std::vector<const SavedVariable*> out;
-  for (const auto& s : saved) out.push_back(&s);
-  return out;
-}
+Node::SavedView CustomFunctionNode::saved_variables() const { return {saved.data(), saved.size()}; }
 
 void CustomFunctionNode::release_variables() {
   for (auto& s : saved) s.release();

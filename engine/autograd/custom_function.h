@@ -18,7 +18,7 @@ class CustomFunctionNode : public Node {
   ~CustomFunctionNode() override;
   std::string name() const override { return name_; }
   TensorList apply(TensorList&& grads) override { return backward(*this, std::move(grads)); }
-  std::vector<const SavedVariable*> saved_variables() const override;
+  SavedView saved_variables() const override;
   // PyNode::release_variables: the saved tensors go and ctx.saved_tensors raises from now on.
   void release_variables() override;
   CustomFunctionNode* as_custom_function() override { return this; }

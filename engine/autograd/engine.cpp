@@ -301,8 +301,9 @@ std::vector<Tensor> run_backward(const std::vector<Edge>& roots, const TensorLis
       ev.kind = BackwardEvent::Kind::Execute;
       ev.node_id = fn->id;
       ev.grads_in = std::move(in_copy);
-      ev.grads_out = outputs;
+      ev.grads_out.swap(outputs);  // lent to the event and taken back: no copy per node
       emit(ev);
+      outputs.swap(ev.grads_out);
       for (size_t k = 0; k < fn->post_hooks.size(); ++k) emit_hook("post", *fn, -1);  // they saw its results
     }
     for (size_t i = 0; i < outputs.size(); ++i) {

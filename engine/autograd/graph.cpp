@@ -153,11 +153,7 @@ TensorList FunctionNode::apply(TensorList&& grads) {
   return out;
 }
 
-std::vector<const SavedVariable*> FunctionNode::saved_variables() const {
-  std::vector<const SavedVariable*> out;
-  for (const auto& s : saved_) out.push_back(&s);
-  return out;
-}
+Node::SavedView FunctionNode::saved_variables() const { return {saved_.data(), saved_.size()}; }
 
 void FunctionNode::release_variables() {
   for (auto& s : saved_) s.release();

@@ -52,7 +52,7 @@ class FunctionNode : public Node {
   std::string name() const override { return name_; }
   std::string cpp_name() const override { return cpp_name_.empty() ? name_ : cpp_name_; }
   TensorList apply(TensorList&& grads) override;
-  std::vector<const SavedVariable*> saved_variables() const override;
+  SavedView saved_variables() const override;
   void release_variables() override;
   FunctionNode* as_function_node() override { return this; }
 

@@ -112,7 +112,16 @@ class Node : public std::enable_shared_from_this<Node> {
   // grads[i] is the gradient of output i (undefined = zero); returns one gradient per next edge.
   virtual TensorList apply(TensorList&& grads) = 0;
   // Saved tensors in PyTorch's attribute order (trace: "saved"); empty for nodes that save none.
-  virtual std::vector<const SavedVariable*> saved_variables() const { return {}; }
+  // A view of the node's own list: the trace reads it for every node at every step.
+  struct SavedView {
+    const SavedVariable* first = nullptr;
+    size_t count = 0;
+    const SavedVariable* begin() const { return first; }
+    const SavedVariable* end() const { return first + count; }
+    size_t size() const { return count; }
+    const SavedVariable& operator[](size_t i) const { return first[i]; }
+  };
+  virtual SavedView saved_variables() const { return {}; }
   // Drops saved tensors after a backward without retain_graph.
   virtual void release_variables() {}
   // Checked downcasts (the WebAssembly engine has no RTTI, so no dynamic_cast): this node as the

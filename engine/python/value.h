@@ -71,6 +71,9 @@ struct Object {
   virtual ~Object() = default;
   Kind kind;
   Subtype subtype = Subtype::None;  // Note [Subtypes without RTTI]
+  // The trace snapshot that last reached it (Note [Trace marks], trace/world_snapshot.cpp); sits
+  // in what was padding.
+  uint32_t trace_mark = 0;
   int64_t id;  // stable per session, creation order (assigned by Interpreter::next_object_id)
 };
 

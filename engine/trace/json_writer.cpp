@@ -95,25 +95,16 @@ JsonWriter& JsonWriter::integer(Int v) {
 JsonWriter& JsonWriter::value(int64_t v) { return integer(v); }
 JsonWriter& JsonWriter::value(uint64_t v) { return integer(v); }
 
-// The shortest decimal that reads back as the same double, by Dragonbox (fmt's implementation:
-// ~50 ns, where the snprintf/strtod bisection it replaces took ~2 us natively and ~8 us in
-// WebAssembly). Only the digit search is fmt's: its formatting machinery would add ~100 KB to the
-// .wasm. Fixed notation for decimal exponents -4..16 (as %.17g), else 1.5e-07.
-JsonWriter& JsonWriter::value(double v) {
-  if (std::isnan(v)) return piece("\"nan\"");
-  if (std::isinf(v)) return piece(v > 0 ? "\"inf\"" : "\"-inf\"");
+// Writes a number from its shortest decimal digits: significand × 10^exponent, as %.17g would
+// lay them out (fixed notation for decimal exponents -4..16, else 1.5e-07).
+template <class Decimal>
+JsonWriter& JsonWriter::decimal(bool negative, const Decimal& dec) {
   separate();
   comma_ = depth_ > 0;
   // at most a sign, 17 digits, a point and 16 zeros ("1e+16" is written 10000000000000000)
   char* const start = room(40);
   char* p = start;
-  if (std::signbit(v)) *p++ = '-';
-  if (v == 0) {
-    *p++ = '0';
-    len_ += size_t(p - start);
-    return *this;
-  }
-  auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  if (negative) *p++ = '-';
   char digits[20];  // the significand's digits (at most 17)
   const int n = int(std::to_chars(digits, digits + sizeof digits, dec.significand).ptr - digits);
   const int e10 = dec.exponent + n - 1;  // of the first digit
@@ -143,6 +134,35 @@ JsonWriter& JsonWriter::value(double v) {
   }
   len_ += size_t(p - start);
   return *this;
+}
+
+// The shortest decimal that reads back as the same double, by Dragonbox (fmt's implementation:
+// ~50 ns, where the snprintf/strtod bisection it replaces took ~2 us natively and ~8 us in
+// WebAssembly). Only the digit search is fmt's: its formatting machinery would add ~100 KB to the
+// .wasm.
+JsonWriter& JsonWriter::value(double v) {
+  if (std::isnan(v)) return piece("\"nan\"");
+  if (std::isinf(v)) return piece(v > 0 ? "\"inf\"" : "\"-inf\"");
+  if (v == 0) return piece(std::signbit(v) ? "-0" : "0");
+  return decimal(std::signbit(v), fmt::detail::dragonbox::to_decimal(std::fabs(v)));
+}
+
+// Note [Float32 cells]: the shortest decimal that reads back as the same float32 (at most 9
+// digits where the double's take 17). The page reads it as a double and rounds that to float32
+// (Math.fround), which gives back the exact value for every finite float32 but one, written with
+// its double's digits: tests/unit/test_json_writer.cpp checks a sample and that one, and
+// bench/float32_cells.cpp all 2^32.
+JsonWriter& JsonWriter::value(float v) {
+  if (std::isnan(v)) return piece("\"nan\"");
+  if (std::isinf(v)) return piece(v > 0 ? "\"inf\"" : "\"-inf\"");
+  if (v == 0) return piece(std::signbit(v) ? "-0" : "0");
+  uint32_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  // The one magnitude whose shortest digits (7.038531e-26) lie so close to the midpoint between
+  // it and the next float32 that the nearest double is that midpoint, which Math.fround rounds to
+  // even, away from it: it is written with the double's digits, which read back exactly.
+  if ((bits & 0x7fffffffu) == 0x15ae43fdu) return value(double(v));
+  return decimal(std::signbit(v), fmt::detail::dragonbox::to_decimal(std::fabs(v)));
 }
 
 }  // namespace tp::trace

@@ -26,7 +26,16 @@ class JsonWriter {
   // Keys are the trace's own ASCII names, written as they are (nothing to escape); a literal's
   // length is known at compile time.
   template <size_t N>
-  JsonWriter& key(const char (&k)[N]) { return key(std::string_view(k, N - 1)); }
+  JsonWriter& key(const char (&k)[N]) {  // a literal: copied with its quotes and colon in one piece
+    separate();
+    char* p = room(N + 2);
+    p[0] = '"';
+    std::memcpy(p + 1, k, N - 1);
+    p[N] = '"';
+    p[N + 1] = ':';
+    len_ += N + 2;
+    return *this;
+  }
   JsonWriter& key(std::string_view k);
   JsonWriter& value(std::string_view s);
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
@@ -35,6 +44,7 @@ class JsonWriter {
   JsonWriter& value(int v) { return value(int64_t(v)); }
   JsonWriter& value(uint64_t v);
   JsonWriter& value(double v);
+  JsonWriter& value(float v);  // its shortest float32 digits: Note [Float32 cells]
   JsonWriter& value(bool v) { return piece(v ? std::string_view("true") : std::string_view("false")); }
   JsonWriter& null() { return piece("null"); }
   JsonWriter& id_or_null(int64_t id) { return id >= 0 ? value(id) : null(); }  // an entity's id, -1: none
@@ -93,6 +103,8 @@ class JsonWriter {
   void grow(size_t n);
   template <class Int>
   JsonWriter& integer(Int v);
+  template <class Decimal>
+  JsonWriter& decimal(bool negative, const Decimal& digits);
 
   struct Free {
     void operator()(char* p) const { std::free(p); }

@@ -20,7 +20,8 @@ void gather_node_facts(Node& n, const std::vector<bool>& values_changed, NodeEnt
   e.next.clear();
   for (const Edge& edge : n.next_edges) e.next.push_back({edge.function ? edge.function->id : -1, int64_t(edge.input_nr)});
   size_t used = 0, slot = 0;
-  for (const SavedVariable* sv : n.saved_variables()) {
+  for (const SavedVariable& saved : n.saved_variables()) {
+    const SavedVariable* sv = &saved;
     const size_t k = slot++;
     if (!sv->defined()) continue;
     if (used == e.saved.size()) e.saved.emplace_back();

@@ -31,7 +31,6 @@ using interp::ObjPtr;
 // Library namespaces and callables are not part of the picture a learner reasons about.
 bool drawn_kind(Kind k) { return k != Kind::Module && k != Kind::Class && k != Kind::Function && k != Kind::BoundMethod; }
 bool drawn(const ObjPtr& o) { return o && drawn_kind(o->kind); }
-uint64_t address(const interp::Object* o) { return uint64_t(reinterpret_cast<uintptr_t>(o)); }
 
 }  // namespace
 
@@ -39,7 +38,10 @@ uint64_t address(const interp::Object* o) { return uint64_t(reinterpret_cast<uin
 // vectors keep their memory: a step allocates little).
 struct World {
   std::vector<ObjPtr> objects;                      // reachable objects, discovery order
-  StepMap seen;                                // objects reached, by address
+  // Note [Trace marks]: an object reached by this step carries the step's mark, so asking whether
+  // the step reached it (for every item of every container drawn) reads a field instead of
+  // probing a hash set. Every step takes a mark no object carries yet.
+  uint32_t mark = next_mark();
   std::vector<std::shared_ptr<TensorImpl>> tensors;  // sorted by id (creation order) once complete
   StepMap tensor_ids;
   StepMap tensor_object;                    // tensor id -> Python object id
@@ -49,8 +51,16 @@ struct World {
   std::deque<ObjPtr> set_keys;                         // sets' keys, copied for discover (pointers stay valid)
   std::vector<std::shared_ptr<Node>> node_stack;       // add_node's, reused
 
+  bool reached(const interp::Object* o) const { return o && o->trace_mark == mark; }
+  static uint32_t next_mark() {
+    static uint32_t last = 0;
+    if (++last == 0) ++last;  // 0 is no step's (after 2^32 steps an old mark could come back: none lives that long)
+    return last;
+  }
+
   void clear() {
-    objects.clear(); seen.clear(); tensors.clear(); tensor_ids.clear(); tensor_object.clear();
+    mark = next_mark();
+    objects.clear(); tensors.clear(); tensor_ids.clear(); tensor_object.clear();
     nodes.clear(); node_ids.clear(); queue.clear(); set_keys.clear(); node_stack.clear();
   }
 };
@@ -92,9 +102,9 @@ void discover(World& world, const ObjPtr& root) {
   auto push = [&queue](const ObjPtr& o) { queue.push_back(&o); };
   for (size_t head = 0; head < queue.size(); ++head) {
     const ObjPtr& o = *queue[head];
-    if (!drawn(o) || world.seen.contains(address(o.get()))) continue;
+    if (!drawn(o) || world.reached(o.get())) continue;
     if (world.objects.size() >= kMaxDrawnObjects) return;
-    world.seen.insert(address(o.get()));
+    o->trace_mark = world.mark;
     world.objects.push_back(o);
     switch (o->kind) {
       case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) push(i); break;
@@ -141,8 +151,8 @@ void close_over_graph(World& world) {
   for (size_t i = 0, n = world.tensors.size(); i < n; ++i) add_node(world, world.tensors[i]->grad_fn);
   for (size_t i = 0, n = world.nodes.size(); i < n; ++i) {
     Node* node = world.nodes[i].get();
-    for (const SavedVariable* sv : node->saved_variables())
-      if (Tensor t = sv->tensor_if_alive(); t.defined()) add_tensor(world, t.impl_ptr());
+    for (const SavedVariable& sv : node->saved_variables())
+      if (Tensor t = sv.tensor_if_alive(); t.defined()) add_tensor(world, t.impl_ptr());
     if (auto* acc = node->as_accumulate_grad()) add_tensor(world, acc->variable);
   }
   for (size_t i = 0; i < world.tensors.size(); ++i) add_node(world, world.tensors[i]->grad_fn);
@@ -154,7 +164,7 @@ void close_over_graph(World& world) {
 void write_ids(JsonWriter& w, const World& world, const std::vector<ObjPtr>& items) {
   w.begin_array();
   for (const ObjPtr& i : items)
-    if (world.seen.contains(address(i.get())) || !drawn(i)) w.value(i->id);
+    if (world.reached(i.get()) || !drawn(i)) w.value(i->id);
   w.end_array();
   w.key("len").value(int64_t(items.size()));
 }
@@ -171,8 +181,9 @@ bool fixed_json(Kind k) {
   }
 }
 
-std::string object_json(const World& world, interp::Interpreter& in, const ObjPtr& o) {
-  JsonWriter w;
+// `w`: a scratch writer (its memory is reused from object to object).
+std::string object_json(const World& world, interp::Interpreter& in, const ObjPtr& o, JsonWriter& w) {
+  w.clear();
   w.begin_object();
   w.key("id").value(o->id);
   w.key("type").value(in.type_name(o));
@@ -191,7 +202,7 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
     case Kind::Set: w.key("items"); write_ids(w, world, static_cast<interp::SetObj&>(*o).table.keys()); break;  // print order
     case Kind::Dict: {
       auto& items = static_cast<interp::DictObj&>(*o).items;
-      auto shown = [&](const ObjPtr& x) { return world.seen.contains(address(x.get())) || !drawn(x); };
+      auto shown = [&](const ObjPtr& x) { return world.reached(x.get()) || !drawn(x); };
       w.key("items").begin_array();
       for (auto& [k, v] : items)
         if (shown(k) && shown(v)) w.begin_array().value(k->id).value(v->id).end_array();
@@ -205,7 +216,7 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
       w.key("repr").value(in.repr_without_user_code(o));
       w.key("attrs").begin_array();
       for (auto& name : a.attr_order)
-        if (drawn(a.get(name)) && world.seen.contains(address(a.get(name).get())))
+        if (drawn(a.get(name)) && world.reached(a.get(name).get()))
           w.begin_array().value(name).value(a.get(name)->id).end_array();
       w.end_array();
       break;
@@ -213,7 +224,7 @@ std::string object_json(const World& world, interp::Interpreter& in, const ObjPt
     default: w.key("repr").value(in.repr_without_user_code(o)); break;
   }
   w.end_object();
-  return w.take();
+  return std::string(w.str());
 }
 
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
@@ -265,7 +276,8 @@ bool same_values(const std::vector<uint8_t>& a, DType da, const std::vector<uint
 }
 
 void write_number(JsonWriter& w, double v, DType d) {
-  if (is_floating(d)) w.value(v);
+  if (d == DType::Float64) w.value(v);
+  else if (is_floating(d)) w.value(float(v));  // float32 and float16 values are exact float32s: Note [Float32 cells]
   else w.value(int64_t(v));
 }
 
@@ -360,9 +372,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
 
   w.key("keyframe").value(keyframe);
   if (keyframe || vw.str() != variables_) w.key("variables").raw(vw.str());
-  variables_ = vw.str();
+  if (vw.str() != variables_) variables_.assign(vw.str());
   {
-    JsonWriter fw;
+    JsonWriter& fw = scratch_json_;  // the variables' JSON is copied out above
+    fw.clear();
     fw.begin_array();
     for (auto& f : frames) {
       fw.begin_object().key("name").value(f.name).key("variables").begin_array();
@@ -370,9 +383,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       fw.end_array().end_object();
     }
     fw.end_array();
-    std::string json = fw.take();
-    if (keyframe || json != frames_) w.key("frames").raw(json);
-    frames_ = std::move(json);
+    if (keyframe || fw.str() != frames_) w.key("frames").raw(fw.str());
+    if (fw.str() != frames_) frames_.assign(fw.str());
   }
 
   std::vector<int64_t> removed_objects, removed_tensors, removed_storages, removed_nodes;
@@ -387,7 +399,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   print.clear();
   print_options_print(print);
   if (print != options_) { options_ = print; ++options_epoch_; }
-  auto shown = [&](const interp::Object* x) { return world.seen.contains(address(x)) || !drawn_kind(x->kind); };
+  auto shown = [&](const interp::Object* x) { return world.reached(x) || !drawn_kind(x->kind); };
   ObjectPrinter printer(shown, options_epoch_, values_read_, object_hashes_);
   for (const ObjPtr* each : objects) {
     const ObjPtr& o = *each;
@@ -403,7 +415,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     values_read_now_.clear();
     {
       format::ValuesRead read(values_read_now_);
-      entries.push_back({o->id, object_json(world, in, o)});
+      entries.push_back({o->id, object_json(world, in, o, scratch_json_)});
     }
     values_read_.insert(values_read_now_.begin(), values_read_now_.end());
   }
@@ -470,7 +482,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     auto& last_print = storage_prints_[sid];
     if (!keyframe && last_print == print && storages_.count(sid)) continue;  // Note [Fingerprints]
     last_print = print;
-    JsonWriter mw;  // what identifies the storage's drawing apart from its values
+    JsonWriter& mw = scratch_json_;  // what identifies the storage's drawing apart from its values
+    mw.clear();
     mw.begin_object();
     mw.key("device").value(s.device().str());
     mw.key("nbytes").value(uint64_t(s.nbytes()));
@@ -484,7 +497,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     if (summarised) mw.begin_object().key("head").value(half).key("tail").value(half).key("total").value(numel).end_object();
     else mw.null();
     mw.end_object();
-    std::string meta = mw.take();
+    const std::string_view meta = mw.str();
 
     auto memo = memo_.find(sid);
     bool fresh = memo == memo_.end();
@@ -493,7 +506,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     bool changed = !same_reading || memo->second.write_count != s.write_count();
     auto was = storages_.find(sid);
     bool unchanged_since_shown = !changed && was != storages_.end() && was->second == meta;
-    storages_[sid] = meta;
+    if (was == storages_.end()) storages_.emplace(sid, meta);
+    else if (!unchanged_since_shown) was->second.assign(meta);
     if (unchanged_since_shown && !keyframe) continue;
 
     w.begin_object();
@@ -567,11 +581,11 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     const int64_t id = n->id;
     values_changed.clear();
     size_t slot = 0;
-    for (const SavedVariable* sv : n->saved_variables()) {
+    for (const SavedVariable& sv : n->saved_variables()) {
       size_t k = slot++;
       values_changed.push_back(false);
-      if (!sv->defined()) continue;
-      Tensor t = sv->tensor_if_alive();
+      if (!sv.defined()) continue;
+      Tensor t = sv.tensor_if_alive();
       auto key = std::make_pair(id, k);
       auto m = saved_.find(key);
       if (!t.defined()) {

@@ -46,16 +46,16 @@ TEST_CASE("saved variables expose what the trace draws", "[autograd][trace]") {
   Tensor y = tp::unary(x, UnaryOp::Sigmoid);
   auto saved = grad_fn(y)->saved_variables();
   REQUIRE(saved.size() == 1);
-  CHECK(saved[0]->name() == "result");
-  CHECK(saved[0]->tensor_if_alive().is_same(y));
-  CHECK(saved[0]->saved_version() == 0);
+  CHECK(saved[0].name() == "result");
+  CHECK(saved[0].tensor_if_alive().is_same(y));
+  CHECK(saved[0].saved_version() == 0);
   CHECK(grad_fn(y)->output_tensor().is_same(y));
   AccumulateGrad* acc = grad_fn(y)->next_edges[0].function->as_accumulate_grad();
   REQUIRE(acc);
   CHECK(acc->variable.get() == x.impl());
   backward(sum(y, {}, false, std::nullopt), Tensor(), std::nullopt, false);
-  CHECK(saved[0]->was_released());
-  CHECK_FALSE(saved[0]->tensor_if_alive().defined());
+  CHECK(saved[0].was_released());
+  CHECK_FALSE(saved[0].tensor_if_alive().defined());
 }
 
 TEST_CASE("create_graph gives a differentiable gradient (double backward)", "[autograd][engine]") {

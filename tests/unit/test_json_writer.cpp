@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -103,3 +104,43 @@ TEST_CASE("json writer writes the shortest round-trip digits", "[trace][json]") 
     }
   }
 }
+
+// Note [Float32 cells]: a float32 is written as its shortest float32 digits, and the page's
+// JSON.parse then Math.fround (here strtod then a float cast: the same two correctly rounded
+// steps) give back its exact bits. bench/float32_cells.cpp checks all 2^32; this, a sample of
+// every kind: signed zeros, subnormals, the extremes, powers of two and random bit patterns.
+TEST_CASE("json writer writes float32 cells that read back exactly, in at most 9 digits", "[trace][json]") {
+  std::vector<float> values = {0.0f, -0.0f, 1.0f, 0.1f, -2.5f, 1e-45f, std::numeric_limits<float>::denorm_min(),
+                               std::numeric_limits<float>::min(), std::numeric_limits<float>::max(),
+                               -std::numeric_limits<float>::max(), 16777216.0f, 16777217.0f, 0.3f, 1.0f / 3.0f};
+  for (uint32_t bits : {0x15ae43fdu, 0x95ae43fdu}) {  // the one magnitude whose shortest digits would read back wrong
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    values.push_back(f);
+  }
+  for (int e = -149; e <= 127; ++e) values.push_back(std::ldexp(1.0f, e));
+  std::mt19937 gen(11);
+  while (values.size() < 200000) {
+    const uint32_t bits = gen();
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    if (std::isfinite(f)) values.push_back(f);
+  }
+  for (float f : values) {
+    JsonWriter w;
+    w.value(f);
+    const std::string s(w.str());
+    const float back = float(std::strtod(s.c_str(), nullptr));
+    INFO(s);
+    REQUIRE(std::memcmp(&back, &f, sizeof f) == 0);
+    std::string mantissa = s.substr(0, s.find_first_of("eE")), digits;
+    for (char c : mantissa) if (c >= '0' && c <= '9') digits += c;
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    if (digits.size() > 9) CHECK(std::fabs(f) == 7.038531e-26f);  // written with its double's digits
+  }
+  JsonWriter w;
+  w.begin_array().value(0.1f).value(std::numeric_limits<float>::quiet_NaN()).value(-std::numeric_limits<float>::infinity()).end_array();
+  CHECK(w.str() == R"([0.1,"nan","-inf"])");
+}
+

@@ -164,8 +164,8 @@ ObjPtr node_attr_of(Interpreter& in, const ObjPtr& self, const std::shared_ptr<t
   if (name == "register_hook" || name == "register_prehook") return node_hook_registrar(in, node, name == "register_prehook");
   if (name.rfind("_saved_", 0) == 0) {
     std::string want = name.substr(7);
-    for (const SavedVariable* sv : node->saved_variables())
-      if (sv->name() == want) {
+    for (const SavedVariable& saved : node->saved_variables())
+      if (const SavedVariable* sv = &saved; sv->name() == want) {
         Tensor t = sv->unpack(node.get());  // raises for released / modified saved tensors
         Tensor original = sv->tensor_if_alive();  // grad_fn._saved_result is y
         return wrap(in, original.defined() ? original : t);

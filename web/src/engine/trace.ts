@@ -257,11 +257,31 @@ export function parseTrace(json: string): Trace {
   if (!Array.isArray(t.steps)) throw new TraceFormatError('trace: missing steps');
   const wire = t.steps as WireStep[];
   if (wire.length && !wire[0].keyframe) throw new TraceFormatError('trace: the first step is not a keyframe');
+  exactFloat32Cells(wire);
   const decoder = new StepDecoder(wire);
   const trace = t as unknown as Trace;
   trace.steps = decoder.steps;
   Object.defineProperty(trace, 'valuesAt', { value: (i: number) => decoder.valuesAt(i), enumerable: false });
   return trace;
+}
+
+/** Note [Float32 cells] (engine/trace/json_writer.cpp): a float32 or float16 storage's values come
+ * as their shortest float32 digits; rounding what JSON.parse read to float32 gives back the exact
+ * value the engine holds (the double the page computes with, as before). */
+function exactFloat32Cells(wire: WireStep[]): void {
+  const exact = (cells: CellValue[]): void => {
+    for (let k = 0; k < cells.length; k++) {
+      const v = cells[k];
+      if (typeof v === 'number') cells[k] = Math.fround(v);
+    }
+  };
+  for (const step of wire) {
+    for (const s of step.storages) {
+      if (s.dtype !== 'float32' && s.dtype !== 'float16') continue;
+      if (s.values) exact(s.values);
+      for (const cell of s.patch ?? []) if (typeof cell[1] === 'number') cell[1] = Math.fround(cell[1]);
+    }
+  }
 }
 
 /** A REPL reply (Session.exec), its steps decoded like a trace's. */
