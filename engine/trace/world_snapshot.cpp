@@ -315,6 +315,15 @@ WorldSnapshotter::WorldSnapshotter(size_t max_storage_values, bool cache_reprs)
     : max_values_(max_storage_values), cache_reprs_(cache_reprs), world_(std::make_unique<World>()) {}
 WorldSnapshotter::~WorldSnapshotter() = default;
 
+// A storage's memo is kept while it is out of view (it may come back), until the storage is gone:
+// a training loop makes thousands, which would otherwise all stay in the memo. Looked for each
+// time the memo has doubled, so the cost is amortised.
+void WorldSnapshotter::forget_dead_storages() {
+  if (memo_.size() < memo_checked_at_) return;
+  for (auto it = memo_.begin(); it != memo_.end();) it = it->second.storage.expired() ? memo_.erase(it) : std::next(it);
+  memo_checked_at_ = std::max<size_t>(64, 2 * memo_.size());
+}
+
 // Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
 // (new ones included) and the ids of those that are gone; a keyframe lists every entity.
 void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
@@ -478,10 +487,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     Tensor reader(t);
     bool summarised = numel > int64_t(max_values_);
     int64_t half = int64_t(max_values_ / 2);
-    print.assign({int64_t(s.nbytes()), int64_t(s.address()), int64_t(d), int64_t(s.write_count())});
-    auto& last_print = storage_prints_[sid];
-    if (!keyframe && last_print == print && storages_.count(sid)) continue;  // Note [Fingerprints]
-    last_print = print;
+    const StoragePrint now{uint64_t(s.nbytes()), s.address(), s.write_count(), d};
+    StoragePrint& last_print = storage_prints_[sid];
+    if (!keyframe && last_print == now && storages_.count(sid)) continue;  // Note [Fingerprints]
+    last_print = now;
     JsonWriter& mw = scratch_json_;  // what identifies the storage's drawing apart from its values
     mw.clear();
     mw.begin_object();
@@ -559,11 +568,12 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       memo->second.dtype = d;
       memo->second.bytes.swap(bytes);
     } else if (changed) {
-      memo_.emplace(sid, StorageMemo{s.write_count(), d, std::move(bytes)});
+      memo_.emplace(sid, StorageMemo{s.write_count(), d, std::move(bytes), t->storage});
     }
     w.end_object();
   }
   w.end_array();
+  forget_dead_storages();
   for (auto it = storage_prints_.begin(); it != storage_prints_.end();)
     it = storage_ids.contains(uint64_t(it->first)) ? std::next(it) : storage_prints_.erase(it);
   for (auto it = storages_.begin(); it != storages_.end();) {

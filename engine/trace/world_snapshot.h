@@ -18,6 +18,7 @@
 
 namespace tp {
 class Session;
+class Storage;
 class Node;
 }
 namespace tp::interp {
@@ -48,7 +49,17 @@ class WorldSnapshotter {
     uint64_t write_count = 0;
     DType dtype;                 // how its bytes were read
     std::vector<uint8_t> bytes;  // the shown elements' bytes as last written (the page carries them forward)
+    std::weak_ptr<Storage> storage;  // expired: it can never be drawn again, and the memo goes
   };
+  // What a storage's JSON is made of apart from its values (Note [Fingerprints]).
+  struct StoragePrint {
+    uint64_t nbytes = 0, address = 0, write_count = 0;
+    DType dtype = DType::Float32;
+    bool operator==(const StoragePrint& o) const {
+      return nbytes == o.nbytes && address == o.address && write_count == o.write_count && dtype == o.dtype;
+    }
+  };
+  void forget_dead_storages();
   // What the last step showed of a tensor, and what its repr was frozen from.
   struct TensorShown {
     TensorEntry entry;
@@ -80,7 +91,8 @@ class WorldSnapshotter {
 
   size_t max_values_;
   bool cache_reprs_;
-  std::map<int64_t, StorageMemo> memo_;
+  std::unordered_map<int64_t, StorageMemo> memo_;
+  size_t memo_checked_at_ = 64;  // memo_'s size when dead storages are next looked for
   std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
   Shown objects_;
   // What the last step showed of a node, like TensorShown.
@@ -100,7 +112,7 @@ class WorldSnapshotter {
   // one costs a comparison instead of a serialisation (the autograd chain has thousands of nodes
   // alive at every step). A tensor's and a node's facts are their fingerprints (TensorShown,
   // NodeShown), an object's are in Note [Object fingerprints].
-  std::unordered_map<int64_t, std::vector<int64_t>> storage_prints_;
+  std::unordered_map<int64_t, StoragePrint> storage_prints_;
   struct ObjectPrint {
     std::vector<int64_t> print;  // Note [Object fingerprints]
     uint64_t step = 0;           // the last step it was drawn in
