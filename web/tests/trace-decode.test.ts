@@ -93,7 +93,7 @@ describe('delta decoding (hand-made steps)', () => {
       wireStep(0, {
         keyframe: true, variables: [], frames: [],
         storages: [
-          storage(1, { new: true, values: [0.1, 'nan', -0, 16777217] }),
+          storage(1, { new: true, values: [0.1, 'nan', 1e-45, 16777217] }),
           storage(2, { new: true, dtype: 'float64', nbytes: 8, numel: 1, values: [0.1] }),
           storage(3, { new: true, dtype: 'float16', nbytes: 2, numel: 1, values: [0.099975586] }),
         ],
@@ -101,7 +101,7 @@ describe('delta decoding (hand-made steps)', () => {
       wireStep(1, { storages: [storage(1, { write_count: 1, written: [1], patch: [[1, 0.3]] })] }),
     ]));
     const [f32, f64, f16] = exact.steps[0].storages;
-    expect(f32.values).toEqual([0.10000000149011612, 'nan', -0, 16777216]);
+    expect(f32.values).toEqual([0.10000000149011612, 'nan', 1.401298464324817e-45, 16777216]);
     expect(f64.values).toEqual([0.1]);  // a float64 cell is the double written
     expect(f16.values).toEqual([0.0999755859375]);  // float16's 0.1, exact in float32
     expect(exact.steps[1].storages[0].values![1]).toBe(Math.fround(0.3));
