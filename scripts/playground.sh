@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds only what the page needs (the WebAssembly module and the web
-# app), serves the playground on http://127.0.0.1:4173/ (Ctrl+C to stop) and prints the time of
-# each phase. The native runner and the unit tests are built by scripts/test.sh.
+# app), prints the time of each phase and serves the playground on http://127.0.0.1:4173/ (or the
+# next free port; it prints the URL; Ctrl+C to stop). The native runner and the unit tests are
+# built by scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 phases=()
@@ -17,7 +18,7 @@ phase "web app (vite build)" bash -c 'cd web && npx vite build --logLevel warn'
 echo "== phases"
 printf '  %s\n' "${phases[@]}"
 printf '  %-22s %4ds\n' "total" "$SECONDS"
-echo "tensorplay playground: http://127.0.0.1:4173/"
 cd web
-# the built files as a static host sends them: brotli/gzip twins, immutable hashed assets
-exec node scripts/serve.mjs --host 127.0.0.1 --port 4173
+# the built files as a static host sends them: brotli/gzip twins, immutable hashed assets; it
+# prints the playground's URL (port 4173, or the next free one)
+exec node scripts/serve.mjs --host 127.0.0.1 --port 4173 --next-free-port

@@ -4,7 +4,8 @@
 // - `Cache-Control: immutable` for content-hashed assets (assets/name-HASH.ext), `no-cache` for the
 //   rest (HTML, sw.js, tensor-playground.js: stable names that must be revalidated);
 // - under any base path (`--base /course/tp/`), to prove the site does not assume the root.
-//   node scripts/serve.mjs [--dir dist] [--port 4173] [--host 127.0.0.1] [--base /] [--cors]
+//   node scripts/serve.mjs [--dir dist] [--port 4173] [--next-free-port] [--host 127.0.0.1] [--base /] [--cors]
+// --next-free-port: if the port is taken (another server, an earlier playground), the next free one.
 //   [--tls cert.pem,key.pem]
 // `--cors` adds Access-Control-Allow-Origin: * (a CDN serving the embed script to other origins).
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -104,13 +105,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
   const tlsArg = opt('--tls', null);
-  const { url } = await serve({
-    dir: opt('--dir', fileURLToPath(new URL('../dist', import.meta.url))),
-    port: Number(opt('--port', 4173)),
-    host: opt('--host', '127.0.0.1'),
-    base: opt('--base', '/'),
-    cors: args.includes('--cors'),
-    tls: tlsArg ? { cert: tlsArg.split(',')[0], key: tlsArg.split(',')[1] } : null,
-  });
-  console.log(`serving ${url}`);
+  const wanted = Number(opt('--port', 4173));
+  const tries = args.includes('--next-free-port') ? 20 : 1;
+  for (let port = wanted; ; ++port) {
+    try {
+      const { url } = await serve({
+        dir: opt('--dir', fileURLToPath(new URL('../dist', import.meta.url))),
+        port,
+        host: opt('--host', '127.0.0.1'),
+        base: opt('--base', '/'),
+        cors: args.includes('--cors'),
+        tls: tlsArg ? { cert: tlsArg.split(',')[0], key: tlsArg.split(',')[1] } : null,
+      });
+      console.log(`serving ${url}${port === wanted ? '' : ` (port ${wanted} is taken)`}`);
+      break;
+    } catch (e) {
+      if (e.code !== 'EADDRINUSE' || port + 1 >= wanted + tries) throw e;
+    }
+  }
 }
