@@ -67,7 +67,7 @@ struct World {
 
 namespace {
 
-using Entries = std::vector<std::pair<int64_t, std::string>>;  // id -> JSON ("" = unchanged), in id order
+using Entries = std::vector<std::pair<int64_t, std::string>>;  // id -> JSON, in id order
 
 void add_tensor(World& world, const std::shared_ptr<TensorImpl>& t) {
   if (!t || !world.tensor_ids.insert(uint64_t(t->id))) return;
@@ -331,10 +331,6 @@ void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& show
   w.key(key).begin_array();
   for (auto& [id, json] : now) {
     auto it = shown.find(id);
-    if (json.empty()) {  // its fingerprint did not move (it was shown)
-      it->second.step = step_;
-      continue;
-    }
     if (keyframe || it == shown.end() || it->second.json != json) {
       w.raw(json);
       if (it == shown.end()) it = shown.emplace(id, ShownJson{std::move(json), 0}).first;
@@ -380,8 +376,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   work_ += world.objects.size() + world.tensors.size() + world.nodes.size();
 
   w.key("keyframe").value(keyframe);
-  if (keyframe || vw.str() != variables_) w.key("variables").raw(vw.str());
-  if (vw.str() != variables_) variables_.assign(vw.str());
+  const bool new_variables = vw.str() != variables_;
+  if (keyframe || new_variables) w.key("variables").raw(vw.str());
+  if (new_variables) variables_.assign(vw.str());
   {
     JsonWriter& fw = scratch_json_;  // the variables' JSON is copied out above
     fw.clear();
@@ -392,8 +389,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       fw.end_array().end_object();
     }
     fw.end_array();
-    if (keyframe || fw.str() != frames_) w.key("frames").raw(fw.str());
-    if (fw.str() != frames_) frames_.assign(fw.str());
+    const bool new_frames = fw.str() != frames_;
+    if (keyframe || new_frames) w.key("frames").raw(fw.str());
+    if (new_frames) frames_.assign(fw.str());
   }
 
   std::vector<int64_t> removed_objects, removed_tensors, removed_storages, removed_nodes;
@@ -410,15 +408,23 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   if (print != options_) { options_ = print; ++options_epoch_; }
   auto shown = [&](const interp::Object* x) { return world.reached(x) || !drawn_kind(x->kind); };
   ObjectPrinter printer(shown, options_epoch_, values_read_, object_hashes_);
+  // An object the last step showed and whose JSON has not changed: marked as still drawn, and
+  // left out of `entries` (write_changed lists the others).
+  auto still_shown = [&](int64_t id) {
+    auto it = objects_.find(id);
+    if (it == objects_.end()) return false;
+    it->second.step = step_;
+    return true;
+  };
   for (const ObjPtr* each : objects) {
     const ObjPtr& o = *each;
     // an object whose JSON can never change, shown before, is not serialised again
-    if (!keyframe && fixed_json(o->kind) && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
+    if (!keyframe && fixed_json(o->kind) && still_shown(o->id)) continue;
     // Note [Object fingerprints]
     if (cache_reprs_ && printer.print(o, print)) {
       auto& last = object_prints_[o->id];
       last.step = step_;
-      if (!keyframe && last.print == print && objects_.count(o->id)) { entries.push_back({o->id, std::string()}); continue; }
+      if (!keyframe && last.print == print && still_shown(o->id)) continue;
       last.print = print;
     }
     values_read_now_.clear();

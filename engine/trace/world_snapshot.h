@@ -82,8 +82,8 @@ class WorldSnapshotter {
     uint64_t step = 0;
   };
   using Shown = std::unordered_map<int64_t, ShownJson>;
-  // Entities of this step, in id order: the JSON of those that may have changed, "" for those
-  // whose fingerprint says they did not (Note [Fingerprints]).
+  // Entities of this step, in id order, whose JSON may have changed: those whose fingerprint says
+  // they did not are only marked as still drawn (Note [Fingerprints]).
   using Entries = std::vector<std::pair<int64_t, std::string>>;
 
   void write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
