@@ -3,7 +3,6 @@
 // so a C++ exception reaches JS as an Error named EngineError carrying what() (toolchain.md §5.1).
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 #include <malloc.h>  // EM_JS; em_js.h alone lacks EMSCRIPTEN_KEEPALIVE in 3.1.6
 
 #include <exception>
@@ -102,23 +101,14 @@ class WasmSession {
   tp::Session session_;
 };
 
-// A trace as a JS string. Embind hands a std::string over by walking its bytes in JavaScript
-// (once for NULs, once more for its end) before decoding them; a trace is megabytes, and that walk
-// cost as much as a tenth of tracing a training loop. TextDecoder reads the module's memory at once.
-emscripten::val js_text(const std::string& s) {
-  static const emscripten::val decoder = emscripten::val::global("TextDecoder").new_();
-  const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
-  return decoder.call<emscripten::val>("decode", emscripten::val(emscripten::typed_memory_view(s.size(), bytes)));
-}
-
 WasmSession* make_session() {
   return call_guarded([] { return new WasmSession(); });
 }
-emscripten::val session_run(WasmSession& s, const std::string& source) {
-  return js_text(call_guarded([&] { return s.run(source); }));
+std::string session_run(WasmSession& s, const std::string& source) {
+  return call_guarded([&] { return s.run(source); });
 }
-emscripten::val session_exec(WasmSession& s, const std::string& line) {
-  return js_text(call_guarded([&] { return s.exec(line); }));
+std::string session_exec(WasmSession& s, const std::string& line) {
+  return call_guarded([&] { return s.exec(line); });
 }
 std::string session_run_untraced(WasmSession& s, const std::string& source) {
   return call_guarded([&] { return s.run_untraced(source); });
@@ -126,8 +116,8 @@ std::string session_run_untraced(WasmSession& s, const std::string& source) {
 std::string session_repr(WasmSession& s, int ref) {
   return call_guarded([&] { return s.repr(ref); });
 }
-emscripten::val session_run_full(WasmSession& s, const std::string& source) {
-  return js_text(call_guarded([&] { return s.run_full(source); }));
+std::string session_run_full(WasmSession& s, const std::string& source) {
+  return call_guarded([&] { return s.run_full(source); });
 }
 void session_reset(WasmSession& s) {
   call_guarded([&] { s.reset(); });

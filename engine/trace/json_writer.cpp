@@ -97,8 +97,7 @@ JsonWriter& JsonWriter::value(uint64_t v) { return integer(v); }
 
 // Writes a number from its shortest decimal digits: significand × 10^exponent, as %.17g would
 // lay them out (fixed notation for decimal exponents -4..16, else 1.5e-07).
-template <class Decimal>
-JsonWriter& JsonWriter::decimal(bool negative, const Decimal& dec) {
+JsonWriter& JsonWriter::decimal(bool negative, uint64_t significand, int exponent) {
   separate();
   comma_ = depth_ > 0;
   // at most a sign, 17 digits, a point and 16 zeros ("1e+16" is written 10000000000000000)
@@ -106,8 +105,8 @@ JsonWriter& JsonWriter::decimal(bool negative, const Decimal& dec) {
   char* p = start;
   if (negative) *p++ = '-';
   char digits[20];  // the significand's digits (at most 17)
-  const int n = int(std::to_chars(digits, digits + sizeof digits, dec.significand).ptr - digits);
-  const int e10 = dec.exponent + n - 1;  // of the first digit
+  const int n = int(std::to_chars(digits, digits + sizeof digits, significand).ptr - digits);
+  const int e10 = exponent + n - 1;  // of the first digit
   auto copy = [&p](const char* from, int count) {
     std::memcpy(p, from, size_t(count));
     p += count;
@@ -119,9 +118,9 @@ JsonWriter& JsonWriter::decimal(bool negative, const Decimal& dec) {
     *p++ = e10 < 0 ? '-' : '+';
     if (std::abs(e10) < 10) *p++ = '0';  // two exponent digits, as printf writes them
     p = std::to_chars(p, p + 4, std::abs(e10)).ptr;
-  } else if (dec.exponent >= 0) {
+  } else if (exponent >= 0) {
     copy(digits, n);
-    p = std::fill_n(p, dec.exponent, '0');
+    p = std::fill_n(p, exponent, '0');
   } else if (e10 >= 0) {
     copy(digits, e10 + 1);
     *p++ = '.';
@@ -144,7 +143,8 @@ JsonWriter& JsonWriter::value(double v) {
   if (std::isnan(v)) return piece("\"nan\"");
   if (std::isinf(v)) return piece(v > 0 ? "\"inf\"" : "\"-inf\"");
   if (v == 0) return piece(std::signbit(v) ? "-0" : "0");
-  return decimal(std::signbit(v), fmt::detail::dragonbox::to_decimal(std::fabs(v)));
+  const auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  return decimal(std::signbit(v), dec.significand, dec.exponent);
 }
 
 // Note [Float32 cells]: the shortest decimal that reads back as the same float32 (at most 9
@@ -162,7 +162,8 @@ JsonWriter& JsonWriter::value(float v) {
   // it and the next float32 that the nearest double is that midpoint, which Math.fround rounds to
   // even, away from it: it is written with the double's digits, which read back exactly.
   if ((bits & 0x7fffffffu) == 0x15ae43fdu) return value(double(v));
-  return decimal(std::signbit(v), fmt::detail::dragonbox::to_decimal(std::fabs(v)));
+  const auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
+  return decimal(std::signbit(v), dec.significand, dec.exponent);
 }
 
 }  // namespace tp::trace

@@ -110,8 +110,7 @@ class JsonWriter {
   void grow(size_t n);
   template <class Int>
   JsonWriter& integer(Int v);
-  template <class Decimal>
-  JsonWriter& decimal(bool negative, const Decimal& digits);
+  JsonWriter& decimal(bool negative, uint64_t significand, int exponent);  // shortest digits laid out
 
   struct Free {
     void operator()(char* p) const { std::free(p); }

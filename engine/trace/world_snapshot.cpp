@@ -324,6 +324,14 @@ void WorldSnapshotter::forget_dead_storages() {
   memo_checked_at_ = std::max<size_t>(64, 2 * memo_.size());
 }
 
+// An object the last step showed, whose JSON has not changed: marked as drawn by this step too.
+bool WorldSnapshotter::still_shown(int64_t id) {
+  auto it = objects_.find(id);
+  if (it == objects_.end()) return false;
+  it->second.step = step_;
+  return true;
+}
+
 // Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
 // (new ones included) and the ids of those that are gone; a keyframe lists every entity.
 void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
@@ -408,18 +416,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   if (print != options_) { options_ = print; ++options_epoch_; }
   auto shown = [&](const interp::Object* x) { return world.reached(x) || !drawn_kind(x->kind); };
   ObjectPrinter printer(shown, options_epoch_, values_read_, object_hashes_);
-  // An object the last step showed and whose JSON has not changed: marked as still drawn, and
-  // left out of `entries` (write_changed lists the others).
-  auto still_shown = [&](int64_t id) {
-    auto it = objects_.find(id);
-    if (it == objects_.end()) return false;
-    it->second.step = step_;
-    return true;
-  };
   for (const ObjPtr* each : objects) {
     const ObjPtr& o = *each;
     // an object whose JSON can never change, shown before, is not serialised again
-    if (!keyframe && fixed_json(o->kind) && still_shown(o->id)) continue;
+    if (!keyframe && fixed_json(o->kind) && still_shown(o->id)) continue;  // left out of `entries`
     // Note [Object fingerprints]
     if (cache_reprs_ && printer.print(o, print)) {
       auto& last = object_prints_[o->id];

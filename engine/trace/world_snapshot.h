@@ -86,6 +86,7 @@ class WorldSnapshotter {
   // they did not are only marked as still drawn (Note [Fingerprints]).
   using Entries = std::vector<std::pair<int64_t, std::string>>;
 
+  bool still_shown(int64_t object_id);
   void write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
                      std::vector<int64_t>& removed);
 
