@@ -4,23 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { openWithCode, sharedBrowser } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 async function axeViolations(page) {
   // Evaluated through the DevTools protocol, not as a <script> tag: the page's CSP allows no
@@ -38,7 +28,7 @@ for (const lang of ['en', 'zh-CN']) {
   test(`axe: no critical or serious violation, ${lang}`, async () => {
     for (const [file, step] of [['12_clone_detach_data.py'], ['06_expand_writes.py'], ['05_view_needs_compatible_strides.py'], ['09_requires_grad_leaves.py', 11], ['16_saved_tensor_modified.py']]) {
       const code = readFileSync(join(EXAMPLES, file), 'utf8');
-      const { page, problems } = await openWithCode(browser, code, { lang, step, reducedMotion: 'reduce' });
+      const { page, problems } = await openWithCode(shared.browser, code, { lang, step, reducedMotion: 'reduce' });
       await page.evaluate(() => window.__tensorplay.pendingGraph);
       assert.deepEqual(await axeViolations(page), [], `${file}`);
       await page.evaluate(() => document.activeElement?.blur());
@@ -52,7 +42,7 @@ for (const lang of ['en', 'zh-CN']) {
 
 test('keyboard only: leave the editor with Esc then Tab; one tab stop per tensor; the graph; focus always visible', async () => {
   const code = 'import torch\n\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x.view(3, 1)\nz = (y * 2).sum()\n';
-  const { page, problems } = await openWithCode(browser, code, { reducedMotion: 'reduce' });
+  const { page, problems } = await openWithCode(shared.browser, code, { reducedMotion: 'reduce' });
   await page.evaluate(() => window.__tensorplay.pendingGraph);
   const inEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest('.cm-editor')));
   await page.click('.cm-content');

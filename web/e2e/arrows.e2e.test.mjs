@@ -3,24 +3,14 @@
 // point (read from its SVG path) lies inside its own card's box and inside the visible panel, or,
 // when the card is scrolled out, on that name's marker on the edge the card lies beyond.
 import { readdirSync, readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkArrows, settle } from './arrow-geometry.mjs';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { openWithCode, sharedBrowser } from './harness.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 const lessons = readdirSync(EXAMPLES).filter((f) => f.endsWith('.py')).sort();
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const LAYOUTS = {
@@ -32,7 +22,7 @@ for (const [layout, { present, ...opts }] of Object.entries(LAYOUTS)) test(`ever
   let totalCard = 0, totalEdge = 0;
   for (const file of lessons) {
     const code = readFileSync(EXAMPLES + file, 'utf8');
-    const { page, problems: pageProblems } = await openWithCode(browser, code, { ...opts, reducedMotion: 'reduce' });
+    const { page, problems: pageProblems } = await openWithCode(shared.browser, code, { ...opts, reducedMotion: 'reduce' });
     if (present) await page.click('#present');
     const steps = await page.evaluate(() => window.__tensorplay.state.stepCount);
     assert.ok(steps > 0, `${file} ran`);
@@ -61,7 +51,7 @@ for (const [layout, { present, ...opts }] of Object.entries(LAYOUTS)) test(`ever
 
 test('an edge marker names the name, and clicking it (or the name) scrolls its card into view', async () => {
   const code = readFileSync(EXAMPLES + '12_clone_detach_data.py', 'utf8'); // clone / detach / .data: b's card sits below a, c, d's
-  const { page, problems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+  const { page, problems } = await openWithCode(shared.browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
   await page.$eval('#memory', (m) => { m.scrollTop = m.scrollHeight; });
   await frames(page);
   const mark = page.locator('.edge-mark', { hasText: /↑ a/ });

@@ -1,23 +1,13 @@
 // The page runs under its Content-Security-Policy (no inline script, no eval in the page,
 // 'wasm-unsafe-eval' for the engine) without a single violation, and whatever a program prints
 // (markup, script tags, event handlers) is shown as text, never interpreted.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as harness from './harness.mjs';
 
-const { launchBrowser, openWithCode, startPreview } = harness;
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const { openWithCode, sharedBrowser } = harness;
+const shared = sharedBrowser();
 
 test('the built page declares a CSP without unsafe-inline scripts or eval', async () => {
   const html = await (await fetch(harness.URL_)).text();
@@ -36,7 +26,7 @@ test('markup printed by a program is text, and nothing violates the policy', asy
     'x = "<b>bold</b>"',
     'raise ValueError("<i>not italic</i>")',
   ].join('\n') + '\n';
-  const { page: p, problems } = await openWithCode(browser, code);
+  const { page: p, problems } = await openWithCode(shared.browser, code);
   const consoleText = await p.textContent('.console-out');
   assert.ok(consoleText.includes('<script>window.__pwned = 1</script>'), consoleText);
   assert.ok(consoleText.includes('<img src=x onerror="window.__pwned = 2">'), consoleText);

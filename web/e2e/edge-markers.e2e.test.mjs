@@ -3,10 +3,10 @@
 // label may meet a marker row. Checked on a small training loop stepped to `loss.backward()`, where
 // the panel is scrolled to the gradients and most names' cards lie above, on a desk, a projector at
 // 150 % and a phone, in both languages.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settle } from './arrow-geometry.mjs';
-import { LAYOUTS, launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { LAYOUTS, openWithCode, sharedBrowser } from './harness.mjs';
 
 const PROGRAM = `import torch
 from torch import nn
@@ -25,17 +25,7 @@ for epoch in range(2):
 print(loss)
 `;
 const BACKWARD_LINE = 13;
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 /** Runs in the page: the visible (clipped to the scrolling body) text boxes that meet a marker row. */
 function overlaps() {
@@ -54,7 +44,7 @@ function overlaps() {
 
 for (const [layout, opts] of Object.entries(LAYOUTS)) for (const lang of ['en', 'zh-CN']) {
   test(`edge markers cover no card title at loss.backward(), ${layout}, ${lang}`, async () => {
-    const { page, problems } = await openWithCode(browser, PROGRAM, { ...opts, lang, reducedMotion: 'reduce' });
+    const { page, problems } = await openWithCode(shared.browser, PROGRAM, { ...opts, lang, reducedMotion: 'reduce' });
     const step = await page.evaluate((line) => window.__tensorplay.state.state.model.trace.steps.find((s) => s.line === line).index, BACKWARD_LINE);
     await page.evaluate((n) => window.__tensorplay.state.goTo(n), step);
     await settle(page);

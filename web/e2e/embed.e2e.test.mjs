@@ -2,7 +2,7 @@
 // one worker, start only when scrolled into view and each draw their own program; the iframe form
 // runs from its address alone; the Embed button's copied snippet works pasted into a blank page on
 // another origin, under the host CSP the README documents.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -10,18 +10,8 @@ import { createRequire } from 'node:module';
 
 import * as harness from './harness.mjs';
 
-const { launchBrowser, startPreview } = harness;
-let server, browser;
-
-before(async () => {
-  server = await startPreview({ cors: true }); // as a CDN would serve the element to other sites
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const { sharedBrowser } = harness;
+const shared = sharedBrowser({ cors: true }); // as a CDN would serve the element to other sites
 
 function watch(page) {
   const problems = [];
@@ -52,7 +42,7 @@ function embedState(page, index) {
 }
 
 test('the sample tutorial: three embeds, one .wasm download, one worker, three pictures, each started in view', async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await shared.browser.newPage({ viewport: { width: 1440, height: 900 } });
   const { problems, wasm } = watch(page);
   await page.goto(`${harness.URL_}tutorial/`);
   assert.equal(await page.locator('tensor-playground').count(), 3);
@@ -100,7 +90,7 @@ test('the sample tutorial: three embeds, one .wasm download, one worker, three p
 });
 
 test('the Chinese tutorial labels its embeds in Chinese', async () => {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const page = await shared.browser.newPage({ viewport: { width: 390, height: 844 } });
   const { problems } = watch(page);
   await page.goto(`${harness.URL_}tutorial/zh-CN.html`);
   await page.waitForFunction(() => document.querySelector('tensor-playground')?.dataset.ran === 'true', null, { timeout: 20000 });
@@ -116,7 +106,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 for (const path of ['tutorial/', 'tutorial/zh-CN.html']) {
   test(`axe: no critical or serious violation in the tutorial with its embeds drawn (${path})`, async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await shared.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${harness.URL_}${path}`);
     for (let i = 0; i < 3; i++) {
       await page.evaluate((k) => document.querySelectorAll('tensor-playground')[k].scrollIntoView(), i);
@@ -134,7 +124,7 @@ for (const path of ['tutorial/', 'tutorial/zh-CN.html']) {
 }
 
 test('the iframe form runs the program in its address, at its step', async () => {
-  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  const page = await shared.browser.newPage({ viewport: { width: 900, height: 800 } });
   const { problems } = watch(page);
   const code = 'import torch\na = torch.ones(3)\nb = a[1:]\nb += 1\nprint(a)\n';
   const src = `${harness.URL_}embed.html#code=${Buffer.from(code).toString('base64url')}&step=1&lang=zh-CN`;
@@ -167,7 +157,7 @@ async function blankHost(body, siteOrigin) {
 }
 
 test('the Embed button copies a snippet that works pasted into a blank page on another origin', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const ctx = await shared.browser.newContext({ viewport: { width: 1440, height: 900 } });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harness.URL_).origin });
   const page = await ctx.newPage();
   const code = 'import torch\nx = torch.arange(4.)\ny = x.view(2, 2)\ny[1, 1] = 9.\nprint(x)\n';

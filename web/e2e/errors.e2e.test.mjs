@@ -3,27 +3,17 @@
 // the last good picture (dimmed) instead of wiping it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { openWithCode, sharedBrowser } from './harness.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 test('an uncaught error is shown once, beside the picture, and its tensor is in view', async () => {
   for (const [file, lang] of [['05_view_needs_compatible_strides.py', 'en'], ['05_view_needs_compatible_strides.py', 'zh-CN'], ['16_saved_tensor_modified.py', 'en'], ['16_saved_tensor_modified.py', 'zh-CN']]) {
     const code = readFileSync(join(EXAMPLES, file), 'utf8');
-    const { page, problems } = await openWithCode(browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce', lang });
+    const { page, problems } = await openWithCode(shared.browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce', lang });
     const message = await page.evaluate(() => window.__tensorplay.state.state.model.trace.error.message);
     // PyTorch's message appears once outside the console (whose traceback is the program's own stderr)
     const places = await page.evaluate((m) => {
@@ -77,7 +67,7 @@ test('an uncaught error is shown once, beside the picture, and its tensor is in 
 
 test('a caught exception is a normal step: the page opens at the end, with no error card', async () => {
   const code = 'import torch\nx = torch.arange(6).view(2, 3)\ntry:\n    v = x.t().view(6)\nexcept RuntimeError as e:\n    print("caught")\ny = x + 1\n';
-  const { page, problems } = await openWithCode(browser, code);
+  const { page, problems } = await openWithCode(shared.browser, code);
   assert.equal(await page.evaluate(() => window.__tensorplay.state.state.step), 4, 'opens on the last step');
   assert.match(await page.textContent('#status'), /^Ran 5 steps/);
   assert.equal(await page.isVisible('#error-card'), false);
@@ -93,7 +83,7 @@ test('a caught exception is a normal step: the page opens at the end, with no er
 
 test('after a SyntaxError the last good picture stays, dimmed, and the error says so', async () => {
   const good = 'import torch\nx = torch.ones(3)\ny = x.view(3, 1)\n';
-  const { page, problems } = await openWithCode(browser, good);
+  const { page, problems } = await openWithCode(shared.browser, good);
   const cards = await page.locator('#memory .card').count();
   assert.ok(cards >= 2);
   await page.click('.cm-content');

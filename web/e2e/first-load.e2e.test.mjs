@@ -2,23 +2,13 @@
 // hashed assets, the .wasm download starts from the HTML (one request, used by the engine), and
 // the page is usable before the editor's code arrives: its textarea keeps what the learner typed
 // and hands it to CodeMirror. Under a non-root base path, as on GitHub Pages.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as harness from './harness.mjs';
 
-const { launchBrowser, startPreview } = harness;
-let server, browser;
-
-before(async () => {
-  server = await startPreview({ base: '/some/course/tensorplay/' });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const { sharedBrowser } = harness;
+const shared = sharedBrowser({ base: '/some/course/tensorplay/' });
 
 test('hashed assets are immutable and precompressed; pages are revalidated', async () => {
   const html = await (await fetch(harness.URL_)).text();
@@ -37,7 +27,7 @@ test('hashed assets are immutable and precompressed; pages are revalidated', asy
 });
 
 test('under a non-root base path: one .wasm request, a usable editor before CodeMirror, nothing typed is lost', async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await shared.browser.newPage({ viewport: { width: 1440, height: 900 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
@@ -72,7 +62,7 @@ test('under a non-root base path: one .wasm request, a usable editor before Code
 });
 
 test('CodeMirror waits for the .wasm and the offline cache for the engine: nothing else downloads meanwhile', async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await shared.browser.newPage({ viewport: { width: 1440, height: 900 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   const seen = [];

@@ -3,31 +3,21 @@
 // languages. The playground prefetches the full .wasm once it is idle (not on Save-Data); an
 // embed never does (an article with many embeds stays light). No service worker, so every request
 // is the page's own.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import * as harness from './harness.mjs';
 
-const { launchBrowser, startPreview } = harness;
+const { sharedBrowser } = harness;
 const EINSUM = 'import torch\na = torch.arange(6.).view(2, 3)\nprint(torch.einsum("ij->ji", a))\n';
 const LESSON = readFileSync(new URL('../../examples/03_views_share_storage.py', import.meta.url), 'utf8');
 const isFull = (url) => /\/tensorplay-(?!core-)[^/]+\.wasm$/.test(new URL(url).pathname);
 const b64 = (code) => Buffer.from(code).toString('base64url');
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 async function context() {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const ctx = await shared.browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await ctx.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));

@@ -2,26 +2,16 @@
 // runs on the core .wasm alone; the full .wasm is requested only when a program uses a name only
 // it has (torch.einsum), once, and the console shows what the full module prints (computed here by
 // the same module under Node). No service worker, so every request is the page's own.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import * as harness from './harness.mjs';
 
-const { launchBrowser, startPreview } = harness;
+const { sharedBrowser } = harness;
 const WASM_DIR = fileURLToPath(new URL('../../build/wasm/', import.meta.url));
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 /** stdout of `source` in the full module, run under Node. */
 async function fullModuleStdout(source) {
@@ -34,7 +24,7 @@ async function fullModuleStdout(source) {
 }
 
 test('the full .wasm is fetched only when a program needs it, once, and its output is shown', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const context = await shared.browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   // Save-Data: no prefetch once idle (full-module-loading.e2e.test.mjs tests it), so only a program fetches it
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
@@ -76,7 +66,7 @@ test('the full .wasm is fetched only when a program needs it, once, and its outp
 });
 
 test('when the full .wasm cannot be downloaded, the status says so in both languages and the next run gets it', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const context = await shared.browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));

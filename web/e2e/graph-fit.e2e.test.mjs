@@ -4,9 +4,9 @@
 // labels make it wider than a projector's panel at the legible minimum scale) and a training loop's,
 // on a desk, a projector at 150 % and a phone.
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LAYOUTS, launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { LAYOUTS, openWithCode, sharedBrowser } from './harness.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 const PROGRAMS = {
@@ -18,17 +18,7 @@ const PROGRAMS = {
     line: 13,
   },
 };
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 /** Runs in the page: what of the graph lies outside the panel's visible area less `margin`. */
 function outside(margin) {
@@ -60,7 +50,7 @@ function outside(margin) {
 
 for (const [name, { code, line }] of Object.entries(PROGRAMS)) for (const [layout, opts] of Object.entries(LAYOUTS)) {
   test(`Fit shows the whole autograd graph, every edge inside the panel: ${name}, ${layout}`, async () => {
-    const { page, problems } = await openWithCode(browser, code, { ...opts, reducedMotion: 'reduce' });
+    const { page, problems } = await openWithCode(shared.browser, code, { ...opts, reducedMotion: 'reduce' });
     const step = await page.evaluate((l) => window.__tensorplay.state.state.model.trace.steps.find((s) => s.line === l).index, line);
     await page.evaluate((n) => window.__tensorplay.state.goTo(n), step);
     await page.waitForSelector('.graph-body svg .gedge', { state: 'attached' });

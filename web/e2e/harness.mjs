@@ -2,6 +2,7 @@
 // headers, any base path: what `scripts/playground.sh` serves) on 127.0.0.1 and Debian's headless Chromium via playwright-core
 // (flags from shared/reference/toolchain.md §7). Used by the e2e tests and scripts/bench.mjs.
 import { spawn } from 'node:child_process';
+import { after, before } from 'node:test';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -78,3 +79,18 @@ export const LAYOUTS = {
   'projector 1280×720 at 150 %': { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 },
   'phone 390×844': { viewport: { width: 390, height: 844 } },
 };
+
+/** One preview server and one browser for a test file's tests: started before the first, stopped
+ * after the last. `shared.browser` is set once the tests run. */
+export function sharedBrowser(previewOptions = {}) {
+  const shared = { server: null, browser: null };
+  before(async () => {
+    shared.server = await startPreview(previewOptions);
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    shared.server?.kill('SIGTERM');
+  });
+  return shared;
+}

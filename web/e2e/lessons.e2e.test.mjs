@@ -4,25 +4,15 @@
 // "try it yourself" makes the program editable without losing the learner's own code.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startPreview, URL_ } from './harness.mjs';
+import { sharedBrowser, URL_ } from './harness.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 async function open(hash, { lang, viewport = { width: 1440, height: 900 }, storage } = {}) {
-  const page = await browser.newPage({ viewport, reducedMotion: 'reduce' });
+  const page = await shared.browser.newPage({ viewport, reducedMotion: 'reduce' });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });

@@ -1,18 +1,10 @@
 // Hovering an element whose storage cell is scrolled out of the memory panel still shows the cell:
 // a mini-strip in the sticky formula bar draws it with its neighbours.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { openWithCode, sharedBrowser } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 // eight views of one storage: their cards stack far below the strip
 const MANY_VIEWS = 'import torch\na = torch.arange(24.)\n' +
@@ -29,7 +21,7 @@ const hoverLastElementOf = (page, name) => page.evaluate((n) => {
 }, name);
 
 test('an element whose cell is scrolled away shows the cell in a mini-strip; one in view does not', async () => {
-  const { page, problems } = await openWithCode(browser, MANY_VIEWS, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+  const { page, problems } = await openWithCode(shared.browser, MANY_VIEWS, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
   const value = await hoverLastElementOf(page, 'v7');
   assert.equal(value, '23.');
   const strip = page.locator('#memory .formula .mini-strip');

@@ -1,18 +1,10 @@
 // Long programs: run to line (click the gutter), next iteration of the loop, and REPL lines, which
 // are steps after the program's (closed for input while an earlier step is shown).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openWithCode, startPreview } from './harness.mjs';
+import { openWithCode, sharedBrowser } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 const LOOP = 'import torch\nx = torch.zeros(3)\nfor i in range(3):\n    x[i] = i * 10.\n    y = x * 2\nz = x.sum()\n';
 const step = (page) => page.evaluate(() => window.__tensorplay.state.state.step);
@@ -23,7 +15,7 @@ const xCells = (page) => page.evaluate(() => {
 });
 
 test('click a line number to run to it; N (or the button) goes to the next iteration of its loop', async () => {
-  const { page, problems } = await openWithCode(browser, LOOP, { step: 0, reducedMotion: 'reduce' });
+  const { page, problems } = await openWithCode(shared.browser, LOOP, { step: 0, reducedMotion: 'reduce' });
   await page.locator('.cm-lineNumbers .cm-gutterElement', { hasText: /^4$/ }).click();
   assert.equal(await lineOf(page), 4);
   assert.deepEqual(await xCells(page), ['0.', '0.', '0.']);
@@ -47,7 +39,7 @@ test('click a line number to run to it; N (or the button) goes to the next itera
 });
 
 test('REPL lines are steps of the timeline: drawn like any statement, hidden before they ran', async () => {
-  const { page, problems } = await openWithCode(browser, LOOP, { reducedMotion: 'reduce' });
+  const { page, problems } = await openWithCode(shared.browser, LOOP, { reducedMotion: 'reduce' });
   const programSteps = await page.evaluate(() => window.__tensorplay.state.stepCount);
   const names = () => page.evaluate(() => [...document.querySelectorAll('#memory .card .names-on-card')].map((e) => e.textContent));
   await page.fill('#repl-input', 'w = x * 3');

@@ -2,23 +2,13 @@
 // screen with no mouse it is hidden from sight but kept for screen readers (a phone may have a
 // keyboard paired), the buttons keep their aria-keyshortcuts, and the line-number hint says tap.
 // A narrow desk window keeps the line: it is the pointer, not the width, that decides.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as harness from './harness.mjs';
 
-const { launchBrowser, startPreview } = harness;
+const { sharedBrowser } = harness;
 const CODE = 'import torch\nfor i in range(2):\n    a = torch.ones(2) * i\n';
-let server, browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-});
+const shared = sharedBrowser();
 
 const DEVICES = {
   'desk 1440×900': { viewport: { width: 1440, height: 900 }, touch: false },
@@ -28,7 +18,7 @@ const DEVICES = {
 
 for (const [device, { touch, ...opts }] of Object.entries(DEVICES)) for (const lang of ['en', 'zh-CN']) {
   test(`shortcut hints ${touch ? 'hidden from sight' : 'shown'}: ${device}, ${lang}`, async () => {
-    const context = await browser.newContext(opts);
+    const context = await shared.browser.newContext(opts);
     const page = await context.newPage();
     const problems = [];
     page.on('pageerror', (e) => problems.push(e.message));
