@@ -153,15 +153,12 @@ JsonWriter& JsonWriter::value(double v) {
 // its double's digits: tests/unit/test_json_writer.cpp checks a sample and that one, and
 // bench/float32_cells.cpp all 2^32.
 JsonWriter& JsonWriter::value(float v) {
-  if (std::isnan(v)) return piece("\"nan\"");
-  if (std::isinf(v)) return piece(v > 0 ? "\"inf\"" : "\"-inf\"");
-  if (v == 0) return piece(std::signbit(v) ? "-0" : "0");
   uint32_t bits;
   std::memcpy(&bits, &v, sizeof bits);
-  // The one magnitude whose shortest digits (7.038531e-26) lie so close to the midpoint between
-  // it and the next float32 that the nearest double is that midpoint, which Math.fround rounds to
-  // even, away from it: it is written with the double's digits, which read back exactly.
-  if ((bits & 0x7fffffffu) == 0x15ae43fdu) return value(double(v));
+  // NaN, the infinities and the zeros are written as the double's. So is the one magnitude whose
+  // shortest digits (7.038531e-26) lie so close to the midpoint between it and the next float32
+  // that the nearest double is that midpoint, which Math.fround rounds to even, away from it.
+  if (!std::isfinite(v) || v == 0 || (bits & 0x7fffffffu) == 0x15ae43fdu) return value(double(v));
   const auto dec = fmt::detail::dragonbox::to_decimal(std::fabs(v));
   return decimal(std::signbit(v), dec.significand, dec.exponent);
 }
