@@ -145,23 +145,34 @@ int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extra
   return ref;
 }
 
-// Note [Frozen patches]. The elements go through scratch_ and become the chain's new head.
+// Note [Frozen patches]. The chain's head (the previous ref's elements) is brought up to date in
+// place, and keeps its map node under the new ref: a step that writes one cell copies one cell.
 int64_t ReprStore::freeze_patch(const Tensor& t, Entry& e, int64_t previous) {
   const int64_t ref = int64_t(entries_.size());
   const size_t item = itemsize(e.dtype), n = e.element_bytes / item;
   const size_t sizes_bytes = e.ndim * sizeof(int64_t);
-  scratch_.resize(e.element_bytes);
-  copy_elements(t, scratch_.data());
-  std::vector<uint8_t> head;
-  if (auto it = heads_.find(previous); it != heads_.end()) {
-    head = std::move(it->second);
-    heads_.erase(it);
-  }
+  auto head = heads_.extract(previous);
   const Entry* base = size_t(previous) < entries_.size() ? &entries_[size_t(previous)] : nullptr;
   differing_.clear();
-  const bool patchable = base && head.size() == e.element_bytes && base->dtype == e.dtype &&
+  const bool patchable = head && base && head.mapped().size() == e.element_bytes && base->dtype == e.dtype &&
                          base->depth < kMaxPatchDepth && n <= UINT32_MAX;
-  if (patchable) differing_elements(scratch_.data(), head.data(), n, item, differing_);
+  if (!head) head = heads_.extract(heads_.emplace(ref, std::vector<uint8_t>()).first);
+  std::vector<uint8_t>& elements = head.mapped();
+  if (patchable) {
+    // a contiguous tensor's elements are compared where they are; others are gathered first
+    const uint8_t* now;
+    if (t.is_contiguous()) {
+      now = t.storage()->data() + size_t(t.storage_offset()) * item;
+    } else {
+      scratch_.resize(e.element_bytes);
+      copy_elements(t, scratch_.data());
+      now = scratch_.data();
+    }
+    take_differences(now, elements.data(), n, item, differing_);
+  } else {
+    elements.resize(e.element_bytes);
+    copy_elements(t, elements.data());
+  }
   if (patchable && differing_.size() * (sizeof(uint32_t) + item) * 4 < e.element_bytes) {
     const size_t total = sizes_bytes + differing_.size() * (sizeof(uint32_t) + item);
     uint8_t* frozen = allocate(total);
@@ -171,7 +182,7 @@ int64_t ReprStore::freeze_patch(const Tensor& t, Entry& e, int64_t previous) {
     for (size_t k = 0; k < differing_.size(); ++k) {
       const uint32_t i = uint32_t(differing_[k]);
       std::memcpy(indexes + k * sizeof(uint32_t), &i, sizeof i);
-      std::memcpy(values + k * item, scratch_.data() + i * item, item);
+      std::memcpy(values + k * item, elements.data() + i * item, item);
     }
     e.frozen = frozen;
     e.base = previous;
@@ -182,14 +193,14 @@ int64_t ReprStore::freeze_patch(const Tensor& t, Entry& e, int64_t previous) {
     const size_t total = sizes_bytes + e.element_bytes;
     uint8_t* frozen = allocate(total);
     if (e.ndim) std::memcpy(frozen, t.sizes().data(), sizes_bytes);
-    std::memcpy(frozen + sizes_bytes, scratch_.data(), e.element_bytes);
+    if (e.element_bytes) std::memcpy(frozen + sizes_bytes, elements.data(), e.element_bytes);
     e.frozen = frozen;
     frozen_bytes_ += total;
   }
   entries_.push_back(std::move(e));
   if (heads_.size() >= kMaxHeads) heads_.clear();  // tensors that died: their chains start over
-  head.swap(scratch_);  // the new head's elements; scratch_ keeps the old buffer
-  heads_.emplace(ref, std::move(head));
+  head.key() = ref;
+  heads_.insert(std::move(head));
   return ref;
 }
 

@@ -93,7 +93,7 @@ class ReprStore {
   // The elements of the refs a later freeze may patch (the newest of each tensor's chain), a few
   // hundred at most; and scratch for the elements being frozen and the positions that differ.
   std::unordered_map<int64_t, std::vector<uint8_t>> heads_;
-  std::vector<uint8_t> scratch_;
+  std::vector<uint8_t> scratch_;  // a non-contiguous tensor's elements, gathered
   std::vector<size_t> differing_;
   std::string none_;
 };

@@ -535,23 +535,30 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     const size_t n_shown = summarised ? size_t(2 * half) : size_t(numel);
     auto index_of = [&](size_t k) { return summarised && k >= size_t(half) ? numel - half + int64_t(k) - half : int64_t(k); };
     // The shown elements' bytes: comparing them with the last ones finds the written cells
-    // without turning every element into a double (a loop writing one cell per statement).
-    std::vector<uint8_t>& bytes = storage_bytes_;  // scratch: swapped with the memo's, no allocation per step
-    bytes.clear();
+    // without turning every element into a double (a loop writing one cell per statement). The
+    // memo's copy is brought up to date in the same pass; a storage read for the first time (or
+    // with another dtype) gets a new copy.
     std::vector<size_t>& written = written_;  // positions in what is shown
     written.clear();
-    const std::vector<uint8_t>* before = same_reading ? &memo->second.bytes : nullptr;
-    if (changed) {
+    std::vector<uint8_t>* before = same_reading ? &memo->second.bytes : nullptr;
+    const bool diffed = changed && before && before->size() == n_shown * item;
+    std::vector<uint8_t>& bytes = storage_bytes_;  // scratch for a new copy: swapped into the memo
+    if (diffed) {
+      const uint8_t* data = s.data();
+      const size_t head = summarised ? size_t(half) : size_t(numel);
+      take_differences(data, before->data(), head, item, written);
+      if (summarised)
+        take_differences(data + size_t(numel - half) * item, before->data() + head * item, size_t(half), item, written, head);
+    } else if (changed) {
       const uint8_t* data = s.data();
       bytes.assign(data, data + (summarised ? size_t(half) : size_t(numel)) * item);
       if (summarised) bytes.insert(bytes.end(), data + size_t(numel - half) * item, data + size_t(numel) * item);
-      if (before && before->size() == bytes.size()) differing_elements(bytes.data(), before->data(), n_shown, item, written);
     }
     w.key("written").begin_array();
     for (size_t k : written) w.value(index_of(k));
     w.end_array();
     // A few cells changed: only those ("patch"), unless this is a keyframe.
-    bool patch = changed && before && !keyframe && before->size() == bytes.size() && written.size() * 4 < n_shown;
+    bool patch = diffed && !keyframe && written.size() * 4 < n_shown;
     w.key("values");
     if (changed && !patch) {
       w.begin_array();
@@ -569,7 +576,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       }
       w.end_array();
     }
-    if (changed && memo != memo_.end()) {
+    if (diffed) {
+      memo->second.write_count = s.write_count();
+    } else if (changed && memo != memo_.end()) {
       memo->second.write_count = s.write_count();
       memo->second.dtype = d;
       memo->second.bytes.swap(bytes);

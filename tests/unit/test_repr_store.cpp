@@ -147,6 +147,12 @@ TEST_CASE("repr store: a tensor written one cell at a time is frozen as patches"
   frozen.push_back({store.freeze(col, extras(), -1), format::tensor_repr(col, extras())});
   t.set_at(13, Scalar::from_double(99));
   frozen.push_back({store.freeze(col, extras(), frozen.back().first), format::tensor_repr(col, extras())});
+  Tensor tail = strided_view(t, {50}, {1}, 50);  // contiguous from an offset: compared where it is
+  frozen.push_back({store.freeze(tail, extras(), -1), format::tensor_repr(tail, extras())});
+  for (int k : {60, 99, 50}) {
+    t.set_at(k, Scalar::from_double(-2 * k));
+    frozen.push_back({store.freeze(tail, extras(), frozen.back().first), format::tensor_repr(tail, extras())});
+  }
   for (size_t k = frozen.size(); k-- > 0;) CHECK(store.repr(frozen[k].first) == frozen[k].second);  // newest first
   std::set<int64_t> refs;
   for (auto& f : frozen) refs.insert(f.first);
