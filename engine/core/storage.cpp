@@ -52,14 +52,36 @@ void Storage::sync_from_base() const {
   synced_ = now;
 }
 
-void Storage::mark_written() {
+void Storage::mark_written(size_t from, size_t to) {
+  to = std::min(to, nbytes_);
+  from = std::min(from, to);
   if (!base_) {
     ++write_count_;
+    spans_[write_count_ % kSpans] = Span{from, to};
     return;
   }
   if (nbytes_) std::memcpy(base_->data() + byte_offset_, words_.get(), nbytes_);
-  base_->mark_written();
+  base_->mark_written(byte_offset_ + from, byte_offset_ + to);
   synced_ = base_->write_count();
+}
+
+std::pair<size_t, size_t> Storage::written_since(uint64_t count) const {
+  if (base_) {  // the base's spans, seen through this view's window
+    auto [from, to] = base_->written_since(count);
+    from = std::clamp(from, byte_offset_, byte_offset_ + nbytes_) - byte_offset_;
+    to = std::clamp(to, byte_offset_, byte_offset_ + nbytes_) - byte_offset_;
+    return from < to ? std::pair(from, to) : std::pair(size_t(0), size_t(0));
+  }
+  if (count >= write_count_) return {0, 0};
+  if (write_count_ - count > kSpans) return {0, nbytes_};
+  size_t from = nbytes_, to = 0;
+  for (uint64_t k = count + 1; k <= write_count_; ++k) {
+    const Span& s = spans_[k % kSpans];
+    if (s.from == s.to) continue;
+    from = std::min(from, s.from);
+    to = std::max(to, s.to);
+  }
+  return from < to ? std::pair(from, to) : std::pair(size_t(0), size_t(0));
 }
 
 void Storage::move_to_shared(uint64_t new_address) {

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 #include "core/device.h"
 
@@ -62,7 +63,14 @@ class Storage {
 
   // Bumped by every kernel that writes; the trace copies a storage's bytes only when it moved.
   uint64_t write_count() const { return base_ ? base_->write_count() : write_count_; }
-  void mark_written();
+  // Note [Written spans]: a write also says which bytes it may have touched, [from, to) (all of
+  // them when it does not say), so the trace compares only those with its copy: a loop writing one
+  // cell of a big tensor per statement costs one cell per step, not the tensor.
+  void mark_written() { mark_written(0, nbytes_); }
+  void mark_written(size_t from, size_t to);
+  // The bytes the writes after the one that made write_count() == `count` may have touched, as
+  // [from, to); all of them when those writes are too many to remember. Empty when none.
+  std::pair<size_t, size_t> written_since(uint64_t count) const;
 
   // resize_bytes_cpu: a bigger buffer at `new_address`, the old bytes copied to its front and the
   // rest zeroed (uninitialised in PyTorch). The Storage object stays: every tensor sharing it sees
@@ -93,6 +101,12 @@ class Storage {
   mutable uint64_t synced_ = ~uint64_t(0);  // the base's write count the mirror holds
   void sync_from_base() const;
   uint64_t write_count_ = 0;
+  // The spans of the last kSpans writes, write number k at spans_[k % kSpans] (Note [Written spans]).
+  static constexpr uint64_t kSpans = 4;
+  struct Span {
+    size_t from = 0, to = 0;
+  };
+  Span spans_[kSpans];
   bool resizable_ = true, shared_ = false;
   std::shared_ptr<AllocationStats> stats_;
 };

@@ -98,7 +98,9 @@ class Tensor {
   const std::shared_ptr<Node>& grad_fn() const { return impl_->grad_fn; }
   bool is_leaf() const { return impl_->grad_fn == nullptr; }
   int64_t version() const { return impl_->version_counter->version; }
-  void bump_version() const { impl_->version_counter->bump(); storage()->mark_written(); }
+  // A write through this tensor: its version moves, and its storage is written within its extent
+  // (Note [Written spans], core/storage.h).
+  void bump_version() const;
 
  private:
   std::shared_ptr<TensorImpl> impl_;

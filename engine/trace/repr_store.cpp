@@ -154,25 +154,35 @@ int64_t ReprStore::freeze_patch(const Tensor& t, Entry& e, int64_t previous) {
   auto head = heads_.extract(previous);
   const Entry* base = size_t(previous) < entries_.size() ? &entries_[size_t(previous)] : nullptr;
   differing_.clear();
-  const bool patchable = head && base && head.mapped().size() == e.element_bytes && base->dtype == e.dtype &&
+  const bool patchable = head && base && head.mapped().elements.size() == e.element_bytes && base->dtype == e.dtype &&
                          base->depth < kMaxPatchDepth && n <= UINT32_MAX;
-  if (!head) head = heads_.extract(heads_.emplace(ref, std::vector<uint8_t>()).first);
-  std::vector<uint8_t>& elements = head.mapped();
-  if (patchable) {
-    // a contiguous tensor's elements are compared where they are; others are gathered first
-    const uint8_t* now;
-    if (t.is_contiguous()) {
-      now = t.storage()->data() + size_t(t.storage_offset()) * item;
-    } else {
-      scratch_.resize(e.element_bytes);
-      copy_elements(t, scratch_.data());
-      now = scratch_.data();
+  if (!head) head = heads_.extract(heads_.emplace(ref, Head{}).first);  // a new chain
+  Head& h = head.mapped();
+  std::vector<uint8_t>& elements = h.elements;
+  const Storage& storage = *t.storage();
+  const bool contiguous = t.is_contiguous();
+  if (patchable && contiguous) {
+    // compared where they are; when read from this storage and offset before, only what was written since
+    size_t lo = 0, hi = n;
+    if (h.storage == storage.id() && h.offset == t.storage_offset()) {
+      const auto [from, to] = storage.written_since(h.write_count);
+      const size_t first = size_t(t.storage_offset()) * item;
+      lo = std::min(n, (std::max(from, first) - first) / item);
+      hi = std::min(n, (std::max(to, first) - first + item - 1) / item);
     }
-    take_differences(now, elements.data(), n, item, differing_);
+    const uint8_t* now = storage.data() + size_t(t.storage_offset()) * item;
+    if (lo < hi) take_differences(now + lo * item, elements.data() + lo * item, hi - lo, item, differing_, lo);
+  } else if (patchable) {  // gathered first
+    scratch_.resize(e.element_bytes);
+    copy_elements(t, scratch_.data());
+    take_differences(scratch_.data(), elements.data(), n, item, differing_);
   } else {
     elements.resize(e.element_bytes);
     copy_elements(t, elements.data());
   }
+  h.storage = contiguous ? storage.id() : -1;
+  h.offset = t.storage_offset();
+  h.write_count = storage.write_count();
   if (patchable && differing_.size() * (sizeof(uint32_t) + item) * 4 < e.element_bytes) {
     const size_t total = sizes_bytes + differing_.size() * (sizeof(uint32_t) + item);
     uint8_t* frozen = allocate(total);

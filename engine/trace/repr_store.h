@@ -37,7 +37,8 @@ class ReprStore {
   explicit ReprStore(size_t max_frozen_bytes = size_t(64) << 20) : max_frozen_bytes_(max_frozen_bytes) {}
 
   // A new ref for `t` as it is now. Reads ctx() (print options, default dtype). `previous`: the ref
-  // frozen for this same tensor at an earlier step, if any (Note [Frozen patches]).
+  // frozen for this same tensor at an earlier step, if any (Note [Frozen patches]); what was written
+  // since must have told its storage (Storage::mark_written, as every kernel's write does).
   int64_t freeze(const Tensor& t, const format::TensorReprExtras& extras, int64_t previous = -1);
   // A new ref whose text is already known.
   int64_t add_formatted(std::string repr);
@@ -92,7 +93,14 @@ class ReprStore {
   std::unordered_map<uint64_t, int64_t> small_;
   // The elements of the refs a later freeze may patch (the newest of each tensor's chain), a few
   // hundred at most; and scratch for the elements being frozen and the positions that differ.
-  std::unordered_map<int64_t, std::vector<uint8_t>> heads_;
+  struct Head {
+    std::vector<uint8_t> elements;
+    // Where a contiguous tensor's elements were read: then only the bytes its storage's writes
+    // since may have touched are compared again (Note [Written spans], core/storage.h).
+    int64_t storage = -1, offset = 0;
+    uint64_t write_count = 0;
+  };
+  std::unordered_map<int64_t, Head> heads_;
   std::vector<uint8_t> scratch_;  // a non-contiguous tensor's elements, gathered
   std::vector<size_t> differing_;
   std::string none_;

@@ -543,12 +543,17 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     std::vector<uint8_t>* before = same_reading ? &memo->second.bytes : nullptr;
     const bool diffed = changed && before && before->size() == n_shown * item;
     std::vector<uint8_t>& bytes = storage_bytes_;  // scratch for a new copy: swapped into the memo
-    if (diffed) {
+    if (diffed) {  // only the elements the writes since may have touched (Note [Written spans])
       const uint8_t* data = s.data();
+      const auto [from, to] = s.written_since(memo->second.write_count);
+      const size_t lo = from / item, hi = std::min(size_t(numel), (to + item - 1) / item);
       const size_t head = summarised ? size_t(half) : size_t(numel);
-      take_differences(data, before->data(), head, item, written);
-      if (summarised)
-        take_differences(data + size_t(numel - half) * item, before->data() + head * item, size_t(half), item, written, head);
+      if (lo < std::min(hi, head))
+        take_differences(data + lo * item, before->data() + lo * item, std::min(hi, head) - lo, item, written, lo);
+      if (summarised) {  // and in the shown tail, elements [numel - half, numel)
+        const size_t tail = size_t(numel - half), a = std::max(lo, tail), at = head + (a - tail);
+        if (a < hi) take_differences(data + a * item, before->data() + at * item, hi - a, item, written, at);
+      }
     } else if (changed) {
       const uint8_t* data = s.data();
       bytes.assign(data, data + (summarised ? size_t(half) : size_t(numel)) * item);

@@ -131,3 +131,36 @@ TEST_CASE("storage views: bytes of a base at an offset, written either way, one 
   view->mark_written();
   CHECK(base->data()[3] == 3);
 }
+
+TEST_CASE("written spans: the bytes the writes since a count may have touched", "[core][storage]") {
+  // Note [Written spans] (core/storage.h)
+  Context c;
+  ContextGuard g(c);
+  using Span = std::pair<size_t, size_t>;
+  StoragePtr s = c.new_storage(Device{}, 400);
+  const uint64_t start = s->write_count();
+  CHECK(s->written_since(start) == Span(0, 0));  // nothing written since
+  Tensor t = make_tensor(s, {100}, {1}, 0, DType::Float32, c.new_version_counter());
+  make_tensor(s, {}, {}, 7, DType::Float32, t.impl()->version_counter).bump_version();  // t[7]
+  CHECK(s->written_since(start) == Span(28, 32));
+  make_tensor(s, {3, 2}, {10, 2}, 50, DType::Float32, t.impl()->version_counter).bump_version();  // t[50:80:10, ::2] of a 2-d view
+  CHECK(s->written_since(start) == Span(28, 4 * (50 + 20 + 2 + 1)));  // both writes together
+  CHECK(s->written_since(start + 1) == Span(200, 292));                // the second only
+  make_tensor(s, {0, 5}, {5, 1}, 90, DType::Float32, t.impl()->version_counter).bump_version();  // no element
+  CHECK(s->written_since(start + 2) == Span(0, 0));
+  CHECK(t.version() == 3);
+  for (int i = 0; i < 6; ++i) make_tensor(s, {}, {}, 1, DType::Float32, t.impl()->version_counter).bump_version();
+  CHECK(s->written_since(start + 2) == Span(0, 400));  // more writes than are remembered: all of it
+  CHECK(s->written_since(s->write_count() - 1) == Span(4, 8));
+  s->mark_written();  // a write that does not say where
+  CHECK(s->written_since(s->write_count() - 1) == Span(0, 400));
+  // a storage view (torch.frombuffer) sees its base's writes through its window
+  StoragePtr view = c.new_storage_view(s, 100, 40);
+  const uint64_t now = s->write_count();
+  make_tensor(s, {2}, {1}, 30, DType::Float32, t.impl()->version_counter).bump_version();  // bytes 120..128
+  CHECK(view->written_since(now) == Span(20, 28));
+  make_tensor(s, {}, {}, 0, DType::Float32, t.impl()->version_counter).bump_version();  // outside the window
+  CHECK(view->written_since(now + 1) == Span(0, 0));
+  make_tensor(view, {}, {}, 2, DType::Float32, c.new_version_counter()).bump_version();  // through the view
+  CHECK(s->written_since(now + 2) == Span(108, 112));
+}
