@@ -21,7 +21,7 @@ struct Cursor {
   const Block* block;
   size_t pc = 0;
   const Stmt* loop = nullptr;  // the for / while whose body this is; null for other blocks
-  ObjPtr iter;                 // a for loop's iterator
+  ObjPtr iter = nullptr;       // a for loop's iterator
 };
 
 }  // namespace

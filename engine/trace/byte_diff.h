@@ -24,21 +24,6 @@ inline bool same_block(const uint8_t* a, const uint8_t* b) {
   return (x[0] | x[1]) == 0;
 }
 
-template <size_t Item>
-void take_differences(const uint8_t* now, uint8_t* copy, size_t n, std::vector<size_t>& out, size_t first) {
-  auto element = [&](size_t i) {
-    if (std::memcmp(now + i * Item, copy + i * Item, Item) == 0) return;  // a constant size: inlined
-    out.push_back(first + i);
-    std::memcpy(copy + i * Item, now + i * Item, Item);
-  };
-  constexpr size_t kPerBlock = 64 / Item;
-  size_t i = 0;
-  for (; i + kPerBlock <= n; i += kPerBlock)
-    if (!same_block(now + i * Item, copy + i * Item))
-      for (size_t k = i; k < i + kPerBlock; ++k) element(k);
-  for (; i < n; ++i) element(i);
-}
-
 }  // namespace byte_diff_detail
 
 // Compares the `n` elements of `item` bytes (1, 2, 4, 8 or 16) at `now` with those at `copy`,
@@ -47,13 +32,18 @@ void take_differences(const uint8_t* now, uint8_t* copy, size_t n, std::vector<s
 // statement leaves all but one block equal, and only that block's elements are looked at.
 inline void take_differences(const uint8_t* now, uint8_t* copy, size_t n, size_t item, std::vector<size_t>& out,
                              size_t first = 0) {
-  switch (item) {
-    case 1: return byte_diff_detail::take_differences<1>(now, copy, n, out, first);
-    case 2: return byte_diff_detail::take_differences<2>(now, copy, n, out, first);
-    case 4: return byte_diff_detail::take_differences<4>(now, copy, n, out, first);
-    case 8: return byte_diff_detail::take_differences<8>(now, copy, n, out, first);
-    default: return byte_diff_detail::take_differences<16>(now, copy, n, out, first);
-  }
+  auto elements = [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i)
+      if (std::memcmp(now + i * item, copy + i * item, item) != 0) {
+        out.push_back(first + i);
+        std::memcpy(copy + i * item, now + i * item, item);
+      }
+  };
+  const size_t per_block = 64 / item;  // a block holds whole elements
+  size_t i = 0;
+  for (; i + per_block <= n; i += per_block)
+    if (!byte_diff_detail::same_block(now + i * item, copy + i * item)) elements(i, i + per_block);
+  elements(i, n);
 }
 
 }  // namespace tp::trace

@@ -7,6 +7,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "bindings/install.h"
+#include "bindings/library_variant.h"
 #include "bindings/nn/nn.h"
 
 namespace tp::interp::lib {
@@ -195,7 +196,7 @@ void install_loss_modules(Interpreter& in, ModuleObj& nn) {
   }
 }
 
-void install_dropout_embedding(Interpreter& in, ModuleObj& nn) {
+void install_dropout(Interpreter& in, ModuleObj& nn) {
   in_file(in, library_module(in, nn, "Dropout",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
         ObjPtr prob = or_default(p.get("p", 0), in.make_float(0.5));
@@ -212,50 +213,6 @@ void install_dropout_embedding(Interpreter& in, ModuleObj& nn) {
       [](Interpreter& in, const ObjPtr& self) {
         return "p=" + in.str(attr(in, self, "p")) + ", inplace=" + in.str(attr(in, self, "inplace"));
       }), "dropout");
-  in_file(in, library_module(in, nn, "Embedding",
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        int64_t rows = to_int(in, p.required("num_embeddings", 0), "argument 'num_embeddings'");
-        int64_t dim = to_int(in, p.required("embedding_dim", 1), "argument 'embedding_dim'");
-        ObjPtr pad = p.get("padding_idx", 2), max_norm = p.get("max_norm", 3);
-        ObjPtr norm_type = or_default(p.get("norm_type", 4), in.make_float(2.0));
-        bool by_freq = bool_arg(in, p.get("scale_grad_by_freq", 5), false);
-        bool sparse = bool_arg(in, p.get("sparse", 6), false);
-        if (!is_none(p.get("_weight", 7)) || !is_none(max_norm) || by_freq || sparse)
-          throw TorchError("NotImplementedError",
-                           "Embedding with _weight, max_norm, scale_grad_by_freq or sparse is not supported by the playground");
-        bool freeze = bool_arg(in, p.get("_freeze", 8), false);
-        Device dev = device_or(p.get("device", 9), Device{});
-        DType dt = opt_dtype(p.get("dtype", 10)).value_or(ctx().default_dtype);
-        set(self, "num_embeddings", in.make_int(rows));
-        set(self, "embedding_dim", in.make_int(dim));
-        int64_t pad_idx = padding_index(in, pad, rows);
-        set(self, "padding_idx", is_none(pad) ? in.none() : in.make_int(pad_idx));
-        set(self, "max_norm", in.none());
-        set(self, "norm_type", norm_type);
-        set(self, "scale_grad_by_freq", in.make_bool(false));
-        // Parameter(torch.empty(...)), then reset_parameters(): init.normal_ and the padding row zeroed.
-        CallArgs pa;
-        pa.args = {in.wrap_tensor(tp::empty({rows, dim}, dt, dev)), in.make_bool(!freeze)};
-        ObjPtr w = in.call(in.find_module("torch.nn")->get("Parameter"), pa);
-        set(self, "weight", w);
-        set(self, "sparse", in.make_bool(false));
-        GradModeGuard off(false);
-        tp::normal_(tensor_of(w), 0.0, 1.0);
-        if (pad_idx >= 0) tp::fill_(tp::select(tensor_of(w), 0, pad_idx), Scalar::from_int(0));
-      },
-      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
-        const Tensor& x = forward_input(in, p);
-        ObjPtr pad = attr(in, self, "padding_idx");
-        const Tensor& w = tensor_arg(in, attr(in, self, "weight"), "embedding", "weight", 2);
-        return in.wrap_tensor(tp::embedding(w, x, is_none(pad) ? -1 : to_int(in, pad)));
-      },
-      [](Interpreter& in, const ObjPtr& self) {
-        std::string s = in.str(attr(in, self, "num_embeddings")) + ", " + in.str(attr(in, self, "embedding_dim"));
-        if (!is_none(attr(in, self, "padding_idx"))) s += ", padding_idx=" + in.str(attr(in, self, "padding_idx"));
-        ObjPtr nt = attr(in, self, "norm_type");
-        if (to_double(in, nt) != 2) s += ", norm_type=" + in.str(nt);
-        return s;
-      }), "sparse");
 }
 
 using Body = Callable<ObjPtr(Interpreter&, ArgParser&)>;
@@ -349,9 +306,60 @@ void install_functional_extras(Interpreter& in, ModuleObj& F) {
     Tensor out = tp::dropout(x, pv, training);
     return out.impl() == x.impl() ? xo : in.wrap_tensor(out);
   });
-  fn(F, "embedding", [input](Interpreter& in, ArgParser& p) {
-    const Tensor& x = input(in, p, "embedding");
-    const Tensor& w = input(in, p, "embedding", 1, "weight");
+}
+
+
+// nn.Embedding and F.embedding: full library only (Note [Two modules]), a lookup table is rare in
+// a lesson on aliasing and autograd.
+void install_embedding(Interpreter& in, ModuleObj& nn) {
+  in_file(in, library_module(in, nn, "Embedding",
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        int64_t rows = to_int(in, p.required("num_embeddings", 0), "argument 'num_embeddings'");
+        int64_t dim = to_int(in, p.required("embedding_dim", 1), "argument 'embedding_dim'");
+        ObjPtr pad = p.get("padding_idx", 2), max_norm = p.get("max_norm", 3);
+        ObjPtr norm_type = or_default(p.get("norm_type", 4), in.make_float(2.0));
+        bool by_freq = bool_arg(in, p.get("scale_grad_by_freq", 5), false);
+        bool sparse = bool_arg(in, p.get("sparse", 6), false);
+        if (!is_none(p.get("_weight", 7)) || !is_none(max_norm) || by_freq || sparse)
+          throw TorchError("NotImplementedError",
+                           "Embedding with _weight, max_norm, scale_grad_by_freq or sparse is not supported by the playground");
+        bool freeze = bool_arg(in, p.get("_freeze", 8), false);
+        Device dev = device_or(p.get("device", 9), Device{});
+        DType dt = opt_dtype(p.get("dtype", 10)).value_or(ctx().default_dtype);
+        set(self, "num_embeddings", in.make_int(rows));
+        set(self, "embedding_dim", in.make_int(dim));
+        int64_t pad_idx = padding_index(in, pad, rows);
+        set(self, "padding_idx", is_none(pad) ? in.none() : in.make_int(pad_idx));
+        set(self, "max_norm", in.none());
+        set(self, "norm_type", norm_type);
+        set(self, "scale_grad_by_freq", in.make_bool(false));
+        // Parameter(torch.empty(...)), then reset_parameters(): init.normal_ and the padding row zeroed.
+        CallArgs pa;
+        pa.args = {in.wrap_tensor(tp::empty({rows, dim}, dt, dev)), in.make_bool(!freeze)};
+        ObjPtr w = in.call(in.find_module("torch.nn")->get("Parameter"), pa);
+        set(self, "weight", w);
+        set(self, "sparse", in.make_bool(false));
+        GradModeGuard off(false);
+        tp::normal_(tensor_of(w), 0.0, 1.0);
+        if (pad_idx >= 0) tp::fill_(tp::select(tensor_of(w), 0, pad_idx), Scalar::from_int(0));
+      },
+      [](Interpreter& in, const ObjPtr& self, ArgParser& p) {
+        const Tensor& x = forward_input(in, p);
+        ObjPtr pad = attr(in, self, "padding_idx");
+        const Tensor& w = tensor_arg(in, attr(in, self, "weight"), "embedding", "weight", 2);
+        return in.wrap_tensor(tp::embedding(w, x, is_none(pad) ? -1 : to_int(in, pad)));
+      },
+      [](Interpreter& in, const ObjPtr& self) {
+        std::string s = in.str(attr(in, self, "num_embeddings")) + ", " + in.str(attr(in, self, "embedding_dim"));
+        if (!is_none(attr(in, self, "padding_idx"))) s += ", padding_idx=" + in.str(attr(in, self, "padding_idx"));
+        ObjPtr nt = attr(in, self, "norm_type");
+        if (to_double(in, nt) != 2) s += ", norm_type=" + in.str(nt);
+        return s;
+      }), "sparse");
+  ModuleObj& F = *std::static_pointer_cast<ModuleObj>(nn.get("functional"));
+  fn(F, "embedding", [](Interpreter& in, ArgParser& p) {
+    const Tensor& x = tensor_arg(in, p.required("input", 0), "embedding", "input", 1);
+    const Tensor& w = tensor_arg(in, p.required("weight", 1), "embedding", "weight", 2);
     ObjPtr pad = p.get("padding_idx", 2), max_norm = p.get("max_norm", 3);
     p.get("norm_type", 4);
     bool by_freq = bool_arg(in, p.get("scale_grad_by_freq", 5), false), sparse = bool_arg(in, p.get("sparse", 6), false);
@@ -368,7 +376,8 @@ void install_functional_extras(Interpreter& in, ModuleObj& F) {
 void install_nn_layers(Interpreter& in, ModuleObj& nn) {
   install_activation_modules(in, nn);
   install_loss_modules(in, nn);
-  install_dropout_embedding(in, nn);
+  install_dropout(in, nn);
+  if (full_library()) install_embedding(in, nn);
   install_functional_extras(in, *std::static_pointer_cast<ModuleObj>(nn.get("functional")));
 }
 
