@@ -95,12 +95,12 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
       [[fallthrough]];
     }
     case Kind::Module: case Kind::Class: {
+      // The names in their order, then the values in the map's (name) order: together they say
+      // which value each name has, without looking each name up.
       auto& a = static_cast<const interp::AttrObj&>(*o);
-      for (const std::string& name : a.attr_order) {
-        h = mix(h, std::hash<std::string>{}(name));
-        auto v = a.attrs.find(name);
-        child(v == a.attrs.end() ? nullptr : v->second.get());
-      }
+      for (const std::string& name : a.attr_order) h = mix(h, std::hash<std::string>{}(name));
+      h = mix(h, a.attrs.size());
+      for (const auto& [name, value] : a.attrs) child(value.get());
       break;
     }
     default:

@@ -269,3 +269,16 @@ TEST_CASE("trace: an instance's repr follows the values it prints, written in pl
   CHECK(has(j, "    scale: tensor(2.)\\n"));
   CHECK(has(j, "\"_version\":1"));  // opt.step() wrote w
 }
+
+// Note [Object fingerprints]: a module's content hash reads each attribute's value in the map's
+// order and the names in theirs; two attributes swapping values, or one set anew, still move it.
+TEST_CASE("trace: a module's repr follows its attributes, swapped or set anew", "[trace]") {
+  std::string j = tp::trace_json(
+      "import torch.nn as nn\nm = nn.Linear(3, 5)\nn = 1\nm.in_features, m.out_features = m.out_features, m.in_features\n"
+      "k = 2\nm.in_features = 9\nq = 3\n",
+      "prog.py");
+  CHECK(count(j, "\"type\":\"Linear\"") == 3);  // made, swapped, set; not at n, k or q
+  CHECK(has(j, "Linear(in_features=3, out_features=5, bias=True)"));
+  CHECK(has(j, "Linear(in_features=5, out_features=3, bias=True)"));
+  CHECK(has(j, "Linear(in_features=9, out_features=3, bias=True)"));
+}
