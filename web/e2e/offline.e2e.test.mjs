@@ -1,6 +1,7 @@
 // Offline for classrooms (issue 16): after one visit the service worker has cached the pages, the
-// engine (both modules) and the lessons, so a reload with the network off still runs programs; a new build (a
-// new sw.js version) replaces the old cache. Served from a copy of dist/ so sw.js can be bumped.
+// engine (both modules; the full one once a program needs it when the reader saves data) and the
+// lessons, so a reload with the network off still runs programs; a new build (a new sw.js version)
+// replaces the old cache. Served from a copy of dist/ so sw.js can be bumped.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,6 +75,41 @@ test('after one visit, the playground and the tutorial reload offline; a new ver
     const names = await caches.keys();
     return names.length === 1 && names[0] === 'tensorplay-bumped000000';
   }, null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+// Save-Data: the worker's install leaves the full engine module (600 KB) out; it is cached the
+// first time a program needs it, and from then on works offline too.
+test('saving data, the full engine module is cached when first needed, not at install', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await (await ctx.newCDPSession(page)).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  const wasmCached = () => page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]);
+    const names = (await cache.keys()).map((r) => r.url.split('/').pop()).filter((n) => n.endsWith('.wasm'));
+    return { core: names.some((n) => n.startsWith('tensorplay-core-')), full: names.some((n) => !n.startsWith('tensorplay-core-')) };
+  });
+  await page.goto(`${site.url}#code=${Buffer.from('x = 1\n').toString('base64url')}`);
+  await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran', null, { timeout: 20000 });
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated', null, { timeout: 30000 });
+  assert.match(await page.evaluate(async () => (await navigator.serviceWorker.ready).active.scriptURL), /\/sw\.js\?save-data=1$/);
+  assert.deepEqual(await wasmCached(), { core: true, full: false });
+  const fullOnly = 'import torch\nprint(torch.einsum("ii->", torch.eye(3)))\n';
+  await page.goto(`${site.url}#code=${Buffer.from(fullOnly).toString('base64url')}`);
+  await page.reload();
+  await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran', null, { timeout: 30000 });
+  assert.equal(await page.textContent('.console-out'), 'tensor(3.)\n');
+  await page.waitForFunction(async () => {
+    const cache = await caches.open((await caches.keys())[0]);
+    return (await cache.keys()).some((r) => /tensorplay-(?!core-)[^/]*\.wasm$/.test(r.url));
+  }, null, { timeout: 20000 });
+  await ctx.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => window.__tensorplay?.state.state.status.kind === 'ran', null, { timeout: 30000 });
+  assert.equal(await page.textContent('.console-out'), 'tensor(3.)\n');
   assert.deepEqual(errors, []);
   await ctx.close();
 });

@@ -19,6 +19,15 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+/**
+ * The files a reader on Save-Data does not download at install: the full engine module (Note [Two
+ * modules]), 600 KB that most programs never need. The service worker caches them when they are
+ * first fetched (a program that needs the full module, or the page's idle prefetch).
+ */
+export function laterFiles(list: string[]): string[] {
+  return list.filter((f) => /(^|\/)tensorplay-[^/]*\.wasm$/.test(f) && !/(^|\/)tensorplay-core-[^/]*\.wasm$/.test(f));
+}
+
 export function writeServiceWorker(outDir: string): { version: string; files: string[] } {
   const hash = createHash('sha256');
   const list: string[] = [];
@@ -30,7 +39,10 @@ export function writeServiceWorker(outDir: string): { version: string; files: st
     hash.update(readFileSync(path));
   }
   const version = hash.digest('hex').slice(0, 12);
-  const source = readFileSync(TEMPLATE, 'utf8').replace('__VERSION__', version).replace('__FILES__', JSON.stringify(list));
+  const source = readFileSync(TEMPLATE, 'utf8')
+    .replace('__VERSION__', version)
+    .replace('__FILES__', JSON.stringify(list))
+    .replace('__LATER__', JSON.stringify(laterFiles(list)));
   writeFileSync(join(outDir, 'sw.js'), source);
   return { version, files: list };
 }

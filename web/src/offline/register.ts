@@ -6,8 +6,12 @@
 // (the tutorial) to the folder that holds sw.js.
 export function registerOffline(pageToRoot = './', after: Promise<unknown> = Promise.resolve()): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // a reader saving data: the worker leaves the full engine module for when a program needs it
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  const script = new URL(`${pageToRoot}sw.js`, location.href);
+  if (connection?.saveData) script.searchParams.set('save-data', '1');
   const register = () => {
-    navigator.serviceWorker.register(new URL(`${pageToRoot}sw.js`, location.href)).catch(() => {
+    navigator.serviceWorker.register(script).catch(() => {
       // no offline copy (a file:// page, private mode, a host without https): the site works as before
     });
   };

@@ -4,6 +4,9 @@
 // the new worker caches the new files, takes over, and deletes every older tensorplay cache.
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
+// The full engine module: not downloaded at install when the reader asked to save data (it is
+// cached when a program first needs it, or when the page prefetches it on a connection that allows).
+const LATER = __LATER__;
 const CACHE = `tensorplay-${VERSION}`;
 const scope = new URL(self.registration.scope);
 
@@ -19,8 +22,11 @@ function key(url) {
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    // the page says so in the worker's address (register.ts); a worker may not see the setting itself
+    const saveData = new URL(self.location.href).searchParams.has('save-data') || self.navigator.connection?.saveData === true;
+    const files = saveData ? FILES.filter((f) => !LATER.includes(f)) : FILES;
     // hashed assets come from the HTTP cache (immutable) when the page just fetched them
-    await cache.addAll(FILES.map((f) => new URL(f, scope).href));
+    await cache.addAll(files.map((f) => new URL(f, scope).href));
     await self.skipWaiting();
   })());
 });
@@ -49,8 +55,13 @@ self.addEventListener('fetch', (event) => {
         throw e;
       }
     }
-    // hashed assets never change: the cache first
+    // hashed assets never change: the cache first; one left for later is kept once fetched
     const hit = await cache.match(key(req.url), { ignoreVary: true });
-    return hit ?? fetch(req);
+    if (hit) return hit;
+    const response = await fetch(req);
+    if (response.ok && LATER.some((f) => key(new URL(f, scope).href) === key(req.url))) {
+      await cache.put(key(req.url), response.clone());
+    }
+    return response;
   })());
 });
