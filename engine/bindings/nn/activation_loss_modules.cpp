@@ -294,7 +294,10 @@ void install_functional_extras(Interpreter& in, ModuleObj& F) {
     Tensor pw = opt_tensor(in, p.get("pos_weight", 6), f, "pos_weight", 7);
     return in.wrap_tensor(tp::binary_cross_entropy_with_logits(x, y, w, pw, r));
   });
-  fn(F, "dropout", [input](Interpreter& in, ArgParser& p) {
+}
+
+void install_functional_dropout(ModuleObj& F) {
+  fn(F, "dropout", [](Interpreter& in, ArgParser& p) {
     ObjPtr xo = p.required("input", 0);
     const Tensor& x = tensor_arg(in, xo, "dropout", "input", 1);
     ObjPtr prob = or_default(p.get("p", 1), in.make_float(0.5));
@@ -374,11 +377,17 @@ void install_embedding(Interpreter& in, ModuleObj& nn) {
 }  // namespace
 
 void install_nn_layers(Interpreter& in, ModuleObj& nn) {
-  install_activation_modules(in, nn);
-  install_loss_modules(in, nn);
+  ModuleObj& F = *std::static_pointer_cast<ModuleObj>(nn.get("functional"));
   install_dropout(in, nn);
-  if (full_library()) install_embedding(in, nn);
-  install_functional_extras(in, *std::static_pointer_cast<ModuleObj>(nn.get("functional")));
+  install_functional_dropout(F);
+  // Note [Two modules]: the activations and losses past the first tutorials' (ReLU, Sigmoid, Tanh,
+  // MSELoss, CrossEntropyLoss: install_basic_activation_and_loss_modules) and nn.Embedding.
+  if (full_library()) {
+    install_activation_modules(in, nn);
+    install_loss_modules(in, nn);
+    install_embedding(in, nn);
+    install_functional_extras(in, F);
+  }
 }
 
 // nn.ReLU / Sigmoid / Tanh (torch/nn/modules/activation.py) and nn.MSELoss / CrossEntropyLoss /
