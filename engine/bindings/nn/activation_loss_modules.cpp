@@ -129,6 +129,9 @@ void install_activation_modules(Interpreter& in, ModuleObj& nn) {
       [](Interpreter& in, const ObjPtr& self) {
         return "beta=" + in.str(attr(in, self, "beta")) + ", threshold=" + in.str(attr(in, self, "threshold"));
       }), "activation");
+}
+
+void install_softmax_modules(Interpreter& in, ModuleObj& nn) {
   for (const char* name : {"Softmax", "LogSoftmax"}) {
     bool log = std::string(name) == "LogSoftmax";
     in_file(in, library_module(in, nn, name,
@@ -174,6 +177,9 @@ void install_loss_modules(Interpreter& in, ModuleObj& nn) {
                                              to_str(in, attr(in, self, "reduction")),
                                              to_double(in, attr(in, self, "delta"))));
       }), "loss");
+}
+
+void install_bce_modules(Interpreter& in, ModuleObj& nn) {
   // BCELoss(weight, size_average, reduce, reduction); BCEWithLogitsLoss(..., pos_weight).
   for (const char* name : {"BCELoss", "BCEWithLogitsLoss"}) {
     bool logits = std::string(name) == "BCEWithLogitsLoss";
@@ -277,17 +283,20 @@ void install_functional_extras(Interpreter& in, ModuleObj& F) {
     double delta = double_arg(in, p.get("delta", 3), 1.0);
     return in.wrap_tensor(tp::huber_loss(x, y, is_none(r) ? "mean" : to_str(in, r), delta));
   });
-  fn(F, "binary_cross_entropy", [input](Interpreter& in, ArgParser& p) {
-    const Tensor& x = input(in, p, "binary_cross_entropy");
-    const Tensor& y = input(in, p, "binary_cross_entropy", 1, "target");
+}
+
+void install_functional_bce(ModuleObj& F) {
+  fn(F, "binary_cross_entropy", [](Interpreter& in, ArgParser& p) {
+    const Tensor& x = tensor_arg(in, p.required("input", 0), "binary_cross_entropy", "input", 1);
+    const Tensor& y = tensor_arg(in, p.required("target", 1), "binary_cross_entropy", "target", 2);
     Tensor w = opt_tensor(in, p.get("weight", 2), "binary_cross_entropy", "weight", 3);
     ObjPtr sa = p.get("size_average", 3), rd = p.get("reduce", 4);
     return in.wrap_tensor(tp::binary_cross_entropy(x, y, w, reduction_of(in, sa, rd, p.get("reduction", 5))));
   });
-  fn(F, "binary_cross_entropy_with_logits", [input](Interpreter& in, ArgParser& p) {
+  fn(F, "binary_cross_entropy_with_logits", [](Interpreter& in, ArgParser& p) {
     const std::string f = "binary_cross_entropy_with_logits";
-    const Tensor& x = input(in, p, f);
-    const Tensor& y = input(in, p, f, 1, "target");
+    const Tensor& x = tensor_arg(in, p.required("input", 0), f, "input", 1);
+    const Tensor& y = tensor_arg(in, p.required("target", 1), f, "target", 2);
     Tensor w = opt_tensor(in, p.get("weight", 2), f, "weight", 3);
     ObjPtr sa = p.get("size_average", 3), rd = p.get("reduce", 4);
     std::string r = reduction_of(in, sa, rd, p.get("reduction", 5));
@@ -312,7 +321,7 @@ void install_functional_dropout(ModuleObj& F) {
 }
 
 
-// nn.Embedding and F.embedding: full library only (Note [Two modules]), a lookup table is rare in
+// nn.Embedding and F.embedding (the full library only: Note [Two modules]; a lookup table is rare in
 // a lesson on aliasing and autograd.
 void install_embedding(Interpreter& in, ModuleObj& nn) {
   in_file(in, library_module(in, nn, "Embedding",
@@ -378,10 +387,14 @@ void install_embedding(Interpreter& in, ModuleObj& nn) {
 
 void install_nn_layers(Interpreter& in, ModuleObj& nn) {
   ModuleObj& F = *std::static_pointer_cast<ModuleObj>(nn.get("functional"));
+  install_softmax_modules(in, nn);
+  install_bce_modules(in, nn);
   install_dropout(in, nn);
+  install_functional_bce(F);
   install_functional_dropout(F);
   // Note [Two modules]: the activations and losses past the first tutorials' (ReLU, Sigmoid, Tanh,
-  // MSELoss, CrossEntropyLoss: install_basic_activation_and_loss_modules) and nn.Embedding.
+  // Softmax, MSELoss, CrossEntropyLoss, BCELoss: install_basic_activation_and_loss_modules and the
+  // above) and nn.Embedding.
   if (full_library()) {
     install_activation_modules(in, nn);
     install_loss_modules(in, nn);

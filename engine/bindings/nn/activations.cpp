@@ -102,16 +102,6 @@ void install_functions(Interpreter& in, ModuleObj& torch, ModuleObj& F) {
     int64_t dim = is_none(p.get("dim", 1)) ? -1 : to_int(in, p.get("dim", 1), "argument 'dim'");
     return in.wrap_tensor(tp::glu(x, dim));
   });
-  // torch.sigmoid_ / tanh_ / relu_ / abs_: the in-place method as a torch function (returns its input).
-  struct Inplace { const char* name; UnaryOp op; };
-  for (Inplace ip : {Inplace{"sigmoid_", UnaryOp::Sigmoid}, Inplace{"tanh_", UnaryOp::Tanh}, Inplace{"relu_", UnaryOp::Relu},
-                     Inplace{"abs_", UnaryOp::Abs}}) {
-    std::string name = ip.name;
-    UnaryOp op = ip.op;
-    fn(torch, "torch.", name, [name, op](Interpreter& in, ArgParser& p) {
-      return in.wrap_tensor(tp::unary_(input(in, p, name), op));
-    });
-  }
   struct Simple { const char* name; Tensor (*f)(const Tensor&); };
   for (Simple s : {Simple{"mish", tp::mish}, Simple{"hardswish", tp::hardswish}, Simple{"hardsigmoid", tp::hardsigmoid}}) {
     std::string name = s.name;
@@ -120,6 +110,19 @@ void install_functions(Interpreter& in, ModuleObj& torch, ModuleObj& F) {
       const Tensor& x = input(in, p, name);
       refuse_inplace(in, bool_arg(in, p.get("inplace", 1), false), name);
       return in.wrap_tensor(f(x));
+    });
+  }
+}
+
+void install_inplace_functions(ModuleObj& torch) {
+  // torch.sigmoid_ / tanh_ / relu_ / abs_: the in-place method as a torch function (returns its input).
+  struct Inplace { const char* name; UnaryOp op; };
+  for (Inplace ip : {Inplace{"sigmoid_", UnaryOp::Sigmoid}, Inplace{"tanh_", UnaryOp::Tanh}, Inplace{"relu_", UnaryOp::Relu},
+                     Inplace{"abs_", UnaryOp::Abs}}) {
+    std::string name = ip.name;
+    UnaryOp op = ip.op;
+    fn(torch, "torch.", name, [name, op](Interpreter& in, ArgParser& p) {
+      return in.wrap_tensor(tp::unary_(input(in, p, name), op));
     });
   }
 }
@@ -259,6 +262,10 @@ void install_modules(Interpreter& in, ModuleObj& nn) {
 }
 
 }  // namespace
+
+// torch.sigmoid_ / tanh_ / relu_ / abs_: in every library (in-place ops are what the playground is
+// about); the rest of this file only in the full one (Note [Two modules]).
+void install_inplace_activations(Interpreter& in) { install_inplace_functions(*in.find_module("torch")); }
 
 void install_nn_activations(Interpreter& in, ModuleObj& nn) {
   install_functions(in, *in.find_module("torch"), *std::static_pointer_cast<ModuleObj>(nn.get("functional")));

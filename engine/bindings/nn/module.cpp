@@ -329,6 +329,7 @@ void install_nn(Interpreter& in) {
   if (full_library()) install_nn_conv(in, *nn);
   if (full_library()) install_nn_utils(in, *nn);
   if (full_library()) install_nn_distance(in, *nn);
+  install_inplace_activations(in);
   if (full_library()) install_nn_activations(in, *nn);
   if (full_library()) install_nn_adaptive(in, *nn);
 }

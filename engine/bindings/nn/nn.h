@@ -40,6 +40,7 @@ void install_nn_utils(Interpreter& in, ModuleObj& nn);
 void install_nn_distance(Interpreter& in, ModuleObj& nn);
 // SELU/CELU/Hardtanh/ReLU6/Threshold/LogSigmoid/Softmin/GLU/Mish/Hardswish/Hardsigmoid/PReLU (bindings/nn/activations.cpp).
 void install_nn_activations(Interpreter& in, ModuleObj& nn);
+void install_inplace_activations(Interpreter& in);  // torch.sigmoid_ / tanh_ / relu_ / abs_
 // AdaptiveAvgPool1d/2d, AdaptiveMaxPool2d and their functional forms (bindings/nn/adaptive_pooling.cpp).
 void install_nn_adaptive(Interpreter& in, ModuleObj& nn);
 // init.kaiming_uniform_(w, a) with fan_in given (Linear / Conv reset_parameters), under no_grad.
