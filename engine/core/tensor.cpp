@@ -91,17 +91,10 @@ int64_t Tensor::numel() const { return shape_numel(sizes()); }
 
 void Tensor::bump_version() const {
   impl_->version_counter->bump();
-  // the extent: from the first element to one past the last (strides are never negative)
-  const size_t item = itemsize(dtype());
-  const int64_t first = storage_offset();
-  int64_t last = first;
-  bool empty = false;
-  for (size_t d = 0; d < impl_->sizes.size(); ++d) {
-    if (impl_->sizes[d] == 0) empty = true;
-    else last += (impl_->sizes[d] - 1) * impl_->strides[d];
-  }
-  if (empty) storage()->mark_written(0, 0);
-  else storage()->mark_written(size_t(first) * item, size_t(last + 1) * item);
+  // the written bytes lie within the tensor's extent: from its first element, as many bytes as its
+  // view needs (none when it has no element)
+  const size_t item = itemsize(dtype()), first = size_t(storage_offset()) * item;
+  storage()->mark_written(first, first + storage_nbytes(impl_->sizes, impl_->strides, item));
 }
 
 // PyTorch's is_contiguous: size-1 dims may have any stride; empty tensors are contiguous.

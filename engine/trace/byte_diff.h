@@ -1,9 +1,11 @@
 // Which elements of an array changed since a copy of it was taken, found without comparing each
 // element, and the copy brought up to date in the same pass.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace tp::trace {
@@ -25,6 +27,16 @@ inline bool same_block(const uint8_t* a, const uint8_t* b) {
 }
 
 }  // namespace byte_diff_detail
+
+// The elements, [lo, hi), of an array of `n` elements of `item` bytes starting at byte `first` of
+// its storage that a written byte span [from, to) of that storage may have touched (Note [Written
+// spans], core/storage.h). Empty (lo >= hi) when none.
+inline std::pair<size_t, size_t> elements_touched(std::pair<size_t, size_t> span, size_t first, size_t item, size_t n) {
+  const auto [from, to] = span;
+  const size_t lo = (std::max(from, first) - first) / item;
+  const size_t hi = (std::max(to, first) - first + item - 1) / item;
+  return {std::min(lo, n), std::min(hi, n)};
+}
 
 // Compares the `n` elements of `item` bytes (1, 2, 4, 8 or 16) at `now` with those at `copy`,
 // appends to `out` the positions (plus `first`) of those that differ, and writes them into `copy`,

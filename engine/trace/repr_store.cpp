@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 #include "core/context.h"
 #include "trace/byte_diff.h"
@@ -163,14 +164,11 @@ int64_t ReprStore::freeze_patch(const Tensor& t, Entry& e, int64_t previous) {
   const bool contiguous = t.is_contiguous();
   if (patchable && contiguous) {
     // compared where they are; when read from this storage and offset before, only what was written since
-    size_t lo = 0, hi = n;
-    if (h.storage == storage.id() && h.offset == t.storage_offset()) {
-      const auto [from, to] = storage.written_since(h.write_count);
-      const size_t first = size_t(t.storage_offset()) * item;
-      lo = std::min(n, (std::max(from, first) - first) / item);
-      hi = std::min(n, (std::max(to, first) - first + item - 1) / item);
-    }
-    const uint8_t* now = storage.data() + size_t(t.storage_offset()) * item;
+    const size_t first = size_t(t.storage_offset()) * item;
+    auto [lo, hi] = std::pair(size_t(0), n);
+    if (h.storage == storage.id() && h.offset == t.storage_offset())
+      std::tie(lo, hi) = elements_touched(storage.written_since(h.write_count), first, item, n);
+    const uint8_t* now = storage.data() + first;
     if (lo < hi) take_differences(now + lo * item, elements.data() + lo * item, hi - lo, item, differing_, lo);
   } else if (patchable) {  // gathered first
     scratch_.resize(e.element_bytes);

@@ -545,8 +545,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     std::vector<uint8_t>& bytes = storage_bytes_;  // scratch for a new copy: swapped into the memo
     if (diffed) {  // only the elements the writes since may have touched (Note [Written spans])
       const uint8_t* data = s.data();
-      const auto [from, to] = s.written_since(memo->second.write_count);
-      const size_t lo = from / item, hi = std::min(size_t(numel), (to + item - 1) / item);
+      const auto [lo, hi] = elements_touched(s.written_since(memo->second.write_count), 0, item, size_t(numel));
       const size_t head = summarised ? size_t(half) : size_t(numel);
       if (lo < std::min(hi, head))
         take_differences(data + lo * item, before->data() + lo * item, std::min(hi, head) - lo, item, written, lo);

@@ -320,9 +320,8 @@ void install_functional_dropout(ModuleObj& F) {
   });
 }
 
-
-// nn.Embedding and F.embedding (the full library only: Note [Two modules]; a lookup table is rare in
-// a lesson on aliasing and autograd.
+// nn.Embedding and F.embedding: the full library only (Note [Two modules]); a lookup table is rare
+// in a lesson on aliasing and autograd.
 void install_embedding(Interpreter& in, ModuleObj& nn) {
   in_file(in, library_module(in, nn, "Embedding",
       [](Interpreter& in, const ObjPtr& self, ArgParser& p) {

@@ -114,19 +114,6 @@ void install_functions(Interpreter& in, ModuleObj& torch, ModuleObj& F) {
   }
 }
 
-void install_inplace_functions(ModuleObj& torch) {
-  // torch.sigmoid_ / tanh_ / relu_ / abs_: the in-place method as a torch function (returns its input).
-  struct Inplace { const char* name; UnaryOp op; };
-  for (Inplace ip : {Inplace{"sigmoid_", UnaryOp::Sigmoid}, Inplace{"tanh_", UnaryOp::Tanh}, Inplace{"relu_", UnaryOp::Relu},
-                     Inplace{"abs_", UnaryOp::Abs}}) {
-    std::string name = ip.name;
-    UnaryOp op = ip.op;
-    fn(torch, "torch.", name, [name, op](Interpreter& in, ArgParser& p) {
-      return in.wrap_tensor(tp::unary_(input(in, p, name), op));
-    });
-  }
-}
-
 std::string inplace_only(Interpreter& in, const ObjPtr& self) { return flag(in, self, "inplace") ? "inplace=True" : ""; }
 std::string inplace_suffix(Interpreter& in, const ObjPtr& self) { return flag(in, self, "inplace") ? ", inplace=True" : ""; }
 
@@ -265,7 +252,18 @@ void install_modules(Interpreter& in, ModuleObj& nn) {
 
 // torch.sigmoid_ / tanh_ / relu_ / abs_: in every library (in-place ops are what the playground is
 // about); the rest of this file only in the full one (Note [Two modules]).
-void install_inplace_activations(Interpreter& in) { install_inplace_functions(*in.find_module("torch")); }
+void install_inplace_activations(Interpreter& in) {
+  ModuleObj& torch = *in.find_module("torch");  // each the in-place method as a function (returns its input)
+  struct Inplace { const char* name; UnaryOp op; };
+  for (Inplace ip : {Inplace{"sigmoid_", UnaryOp::Sigmoid}, Inplace{"tanh_", UnaryOp::Tanh}, Inplace{"relu_", UnaryOp::Relu},
+                     Inplace{"abs_", UnaryOp::Abs}}) {
+    std::string name = ip.name;
+    UnaryOp op = ip.op;
+    fn(torch, "torch.", name, [name, op](Interpreter& in, ArgParser& p) {
+      return in.wrap_tensor(tp::unary_(input(in, p, name), op));
+    });
+  }
+}
 
 void install_nn_activations(Interpreter& in, ModuleObj& nn) {
   install_functions(in, *in.find_module("torch"), *std::static_pointer_cast<ModuleObj>(nn.get("functional")));
