@@ -92,8 +92,8 @@ int run_command(const std::string& cmd, const std::string& path) {
   if (cmd == "trace" || cmd == "trace-full") {
     tp::TraceOptions options;
     if (cmd == "trace-full") options.keyframe_every = 1;
-    std::string json = tp::trace_json(source, path, options);
-    std::fwrite(json.data(), 1, json.size(), stdout);
+    const tp::TraceText json = tp::trace_json(source, path, options);
+    std::fwrite(json.str().data(), 1, json.size(), stdout);
     std::fputc('\n', stdout);
     return 0;
   }

@@ -54,7 +54,7 @@ const int* g_line_cell = &g_no_line;
 // exec() continues the world the last run (or exec) left.
 class WasmSession {
  public:
-  std::string run(const std::string& source) {
+  tp::TraceText run(const std::string& source) {
     session_.reset();
     g_line_cell = session_.current_line_cell();
     // Recorded in this session, so the REPL continues the world the program left.
@@ -62,7 +62,7 @@ class WasmSession {
   }
 
   // One REPL input in the same world; its steps snapshot the world after each statement.
-  std::string exec(const std::string& line) {
+  tp::TraceText exec(const std::string& line) {
     g_line_cell = session_.current_line_cell();
     return tp::repl_json(session_, line);
   }
@@ -76,7 +76,7 @@ class WasmSession {
 
   // The trace with every step whole and every repr recomputed: what decoding the delta trace
   // must give (web/tests/trace-decode.test.ts).
-  std::string run_full(const std::string& source) {
+  tp::TraceText run_full(const std::string& source) {
     session_.reset();
     g_line_cell = session_.current_line_cell();
     tp::TraceOptions options;
@@ -125,7 +125,7 @@ EM_JS(void, return_text_from_methods, (), {
   });
 });
 
-void hand_over(const std::string& text) { hand_over_text(text.data(), text.size()); }
+void hand_over(const tp::TraceText& text) { hand_over_text(text.str().data(), text.size()); }
 
 WasmSession* make_session() {
   return_text_from_methods();

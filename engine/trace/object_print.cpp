@@ -113,42 +113,37 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   return *slot = h;
 }
 
-bool ObjectPrinter::print(const ObjPtr& o, std::vector<int64_t>& p) {
-  p.clear();
-  p.push_back(int64_t(o->kind));
-  auto ids = [&](const std::vector<ObjPtr>& items) {
+uint64_t ObjectPrinter::print(const ObjPtr& o) {
+  uint64_t h = mix(0x7072696e74ull, uint64_t(o->kind));
+  auto ids = [&](const std::vector<ObjPtr>& items) {  // the items drawn, and how many there are
     for (const ObjPtr& i : items)
-      if (is_shown_(shown_, i.get())) p.push_back(i->id);
-    p.push_back(-1);
-    p.push_back(int64_t(items.size()));
+      if (is_shown_(shown_, i.get())) h = mix(h, uint64_t(i->id));
+    h = mix(mix(h, ~uint64_t(0)), items.size());
   };
   switch (o->kind) {
-    case Kind::List: ids(static_cast<interp::ListObj&>(*o).items); return true;
-    case Kind::Tuple: ids(static_cast<interp::TupleObj&>(*o).items); return true;
-    case Kind::Set: ids(static_cast<interp::SetObj&>(*o).table.keys()); return true;
+    case Kind::List: ids(static_cast<interp::ListObj&>(*o).items); break;
+    case Kind::Tuple: ids(static_cast<interp::TupleObj&>(*o).items); break;
+    case Kind::Set: ids(static_cast<interp::SetObj&>(*o).table.keys()); break;
     case Kind::Dict: {
       auto& items = static_cast<interp::DictObj&>(*o).items;
       for (auto& [k, v] : items)
-        if (is_shown_(shown_, k.get()) && is_shown_(shown_, v.get())) { p.push_back(k->id); p.push_back(v->id); }
-      p.push_back(-1);
-      p.push_back(int64_t(items.size()));
-      return true;
+        if (is_shown_(shown_, k.get()) && is_shown_(shown_, v.get())) h = mix(mix(h, uint64_t(k->id)), uint64_t(v->id));
+      h = mix(mix(h, ~uint64_t(0)), items.size());
+      break;
     }
     case Kind::Instance: {
-      uint64_t h = content_hash(o.get(), 0);
-      if (h == kVolatile) return false;
-      p.push_back(int64_t(h));
-      p.push_back(int64_t(options_epoch_));
-      auto& a = static_cast<interp::AttrObj&>(*o);
-      for (const std::string& name : a.attr_order) {  // the attributes drawn (the content hash has them all)
-        const ObjPtr v = a.get(name);
-        p.push_back(v && is_shown_(shown_, v.get()));
-      }
-      return true;
+      const uint64_t content = content_hash(o.get(), 0);
+      if (content == kVolatile) return 0;
+      h = mix(mix(h, content), options_epoch_);
+      // the attributes drawn, in the map's (name) order: the content hash has which value each
+      // name holds
+      for (const auto& [name, v] : static_cast<interp::AttrObj&>(*o).attrs) h = mix(h, v && is_shown_(shown_, v.get()));
+      break;
     }
     default:
-      return false;
+      return 0;
   }
+  return h ? h : 1;
 }
 
 }  // namespace tp::trace

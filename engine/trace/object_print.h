@@ -1,7 +1,8 @@
 // Note [Object fingerprints]: the numbers an object's entry in a step is made of, so that an
 // object that did not change costs a comparison instead of its JSON — and, for a library instance
 // (an nn.Module, an optimizer), instead of its repr, which a training loop would otherwise rebuild
-// at every statement. Equal fingerprints mean equal JSON.
+// at every statement. Equal fingerprints mean equal JSON (a fingerprint is a 64-bit hash: two
+// different ones collide once in 2^64 comparisons).
 //
 // Note [Values a repr read]: a library repr prints a tensor's values only by formatting it (an
 // optimizer whose lr is a tensor); a module's parameters and an optimizer's params are never
@@ -37,9 +38,10 @@ class ObjectPrinter {
     hashes_.clear();
   }
 
-  // Fills `p` with `o`'s fingerprint; false when its JSON can't be fingerprinted (it is then
-  // serialised at every step: exceptions, NumPy arrays, instances whose repr reads native state).
-  bool print(const interp::ObjPtr& o, std::vector<int64_t>& p);
+  // `o`'s fingerprint, as a hash of the numbers its JSON is made of (never 0); 0 when its JSON
+  // can't be fingerprinted (it is then serialised at every step: exceptions, NumPy arrays,
+  // instances whose repr reads native state).
+  uint64_t print(const interp::ObjPtr& o);
 
  private:
   static constexpr uint64_t kVolatile = 0;  // a content hash never is 0 (see content_hash)

@@ -83,9 +83,9 @@ class BackwardLog {
     w.key("root").value(root_);
     w.key("retain_graph").value(retain_graph_);
     events_.end_array();
-    w.key("events").raw(events_.take());
+    w.key("events").raw(events_.str());
     w.end_object();
-    events_ = trace::JsonWriter();
+    events_.clear();  // keeps its memory for the next backward
     events_.begin_array();
     active_ = false;
     root_node_.reset();
@@ -140,17 +140,15 @@ class StepRecorder {
   }
 
   // The whole trace: `head`, an open object of everything but the steps, then "steps" and
-  // "steps_omitted". The steps (megabytes) are copied once, into a string of the exact size.
-  std::string finish_trace(trace::JsonWriter& head) {
+  // "steps_omitted", around the steps where they were written (megabytes, not copied).
+  TraceText finish_trace(trace::JsonWriter& head) {
     steps_.end_array();
     head.key("steps");
     trace::JsonWriter tail;
     tail.begin_object().key("steps_omitted").value(int64_t(omitted_)).end_object();
-    const std::string_view rest = tail.str().substr(1);  // `"steps_omitted":N}`
-    std::string out;
-    out.reserve(head.size() + steps_.size() + 1 + rest.size());
-    out.append(head.str()).append(steps_.str()).append(1, ',').append(rest);
-    return out;
+    const std::string rest = "," + std::string(tail.str().substr(1));  // `,"steps_omitted":N}`
+    steps_.enclose(head.str(), rest);
+    return TraceText(std::move(steps_));
   }
 
  private:
@@ -225,7 +223,7 @@ void write_limits(trace::JsonWriter& w, const interp::Limits& l) {
 
 }  // namespace
 
-std::string trace_json(Session& session, const std::string& source, const std::string& filename,
+TraceText trace_json(Session& session, const std::string& source, const std::string& filename,
                        const TraceOptions& options) {
   StepRecorder rec(session, options);
   rec.install();
@@ -243,12 +241,12 @@ std::string trace_json(Session& session, const std::string& source, const std::s
   return rec.finish_trace(w);
 }
 
-std::string trace_json(const std::string& source, const std::string& filename, const TraceOptions& options) {
+TraceText trace_json(const std::string& source, const std::string& filename, const TraceOptions& options) {
   Session session;
   return trace_json(session, source, filename, options);
 }
 
-std::string repl_json(Session& session, const std::string& line, const TraceOptions& options) {
+TraceText repl_json(Session& session, const std::string& line, const TraceOptions& options) {
   StepRecorder rec(session, options);
   rec.install();
   RunResult r = session.exec_repl(line);

@@ -5,6 +5,9 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <string_view>
+
+#include "trace/json_writer.h"
 
 namespace tp {
 
@@ -25,12 +28,26 @@ struct TraceOptions {
   size_t keyframe_every = 0;  // 0: only the first step
 };
 
+// A trace's JSON text, left in the buffer it was written in: a trace is megabytes, and copying it
+// into a std::string cost a 1,000-iteration training loop 5 % of its traced run natively (most of
+// it faulting in the fresh pages).
+class TraceText {
+ public:
+  explicit TraceText(trace::JsonWriter text) : text_(std::move(text)) {}
+  std::string_view str() const { return text_.str(); }
+  size_t size() const { return text_.size(); }
+  operator std::string() const { return std::string(str()); }  // a copy (tests, small traces)
+
+ private:
+  trace::JsonWriter text_;
+};
+
 // Runs `source` in a fresh session and returns the trace JSON.
-std::string trace_json(const std::string& source, const std::string& filename, const TraceOptions& options = {});
+TraceText trace_json(const std::string& source, const std::string& filename, const TraceOptions& options = {});
 // Runs `source` in `session` (which keeps the resulting world, e.g. for a REPL) and returns the trace.
-std::string trace_json(Session& session, const std::string& source, const std::string& filename,
+TraceText trace_json(Session& session, const std::string& source, const std::string& filename,
                        const TraceOptions& options = {});
 // One REPL input executed in `session`, as a trace whose steps are its statements (stdout/echo too).
-std::string repl_json(Session& session, const std::string& line, const TraceOptions& options = {});
+TraceText repl_json(Session& session, const std::string& line, const TraceOptions& options = {});
 
 }  // namespace tp

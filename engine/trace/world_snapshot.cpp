@@ -67,8 +67,6 @@ struct World {
 
 namespace {
 
-using Entries = std::vector<std::pair<int64_t, std::string>>;  // id -> JSON, in id order
-
 void add_tensor(World& world, const std::shared_ptr<TensorImpl>& t) {
   if (!t || !world.tensor_ids.insert(uint64_t(t->id))) return;
   world.tensors.push_back(t);
@@ -324,32 +322,6 @@ void WorldSnapshotter::forget_dead_storages() {
   memo_checked_at_ = std::max<size_t>(64, 2 * memo_.size());
 }
 
-// An object the last step showed, whose JSON has not changed: marked as drawn by this step too.
-bool WorldSnapshotter::still_shown(int64_t id) {
-  auto it = objects_.find(id);
-  if (it == objects_.end()) return false;
-  it->second.step = step_;
-  return true;
-}
-
-// Note [Deltas]: a step lists the entities whose JSON differs from what the previous step showed
-// (new ones included) and the ids of those that are gone; a keyframe lists every entity.
-void WorldSnapshotter::write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
-                                     std::vector<int64_t>& removed) {
-  w.key(key).begin_array();
-  for (auto& [id, json] : now) {
-    auto it = shown.find(id);
-    if (keyframe || it == shown.end() || it->second.json != json) {
-      w.raw(json);
-      if (it == shown.end()) it = shown.emplace(id, ShownJson{std::move(json), 0}).first;
-      else it->second.json = std::move(json);
-    }
-    it->second.step = step_;
-  }
-  w.end_array();
-  take_gone(shown, step_, removed);
-}
-
 void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_ptr<Node>& extra_root, bool keyframe) {
   keyframe = keyframe || first_;
   first_ = false;
@@ -403,40 +375,52 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
 
   std::vector<int64_t> removed_objects, removed_tensors, removed_storages, removed_nodes;
-  Entries& entries = entries_;
-  entries.clear();
-  std::vector<const ObjPtr*>& objects = sorted_objects_;
+  auto& objects = sorted_objects_;  // (id, object): sorted on the ids at hand, not through the pointers
   objects.clear();
-  for (const ObjPtr& o : world.objects) objects.push_back(&o);
-  std::sort(objects.begin(), objects.end(), [](const ObjPtr* a, const ObjPtr* b) { return (*a)->id < (*b)->id; });
+  for (const ObjPtr& o : world.objects) objects.push_back({o->id, &o});
+  std::sort(objects.begin(), objects.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   ++step_;
-  std::vector<int64_t>& print = print_;  // scratch, reused (no allocation per entity)
-  print.clear();
-  print_options_print(print);
-  if (print != options_) { options_ = print; ++options_epoch_; }
+  std::vector<int64_t>& options = options_now_;  // scratch, reused
+  options.clear();
+  print_options_print(options);
+  if (options != options_) { options_ = options; ++options_epoch_; }
   auto shown = [&](const interp::Object* x) { return world.reached(x) || !drawn_kind(x->kind); };
   ObjectPrinter printer(shown, options_epoch_, values_read_, object_hashes_);
-  for (const ObjPtr* each : objects) {
+  // The objects whose JSON may have changed are serialised first, and what the last step showed
+  // is updated only once all have been: a repr that throws (one that recurses without end) drops
+  // the step, and the next one must compare with what the page was really shown.
+  auto& changed = changed_objects_;
+  changed.clear();
+  for (const auto& [id, each] : objects) {
     const ObjPtr& o = *each;
+    auto it = objects_.find(id);
+    const bool fresh = it == objects_.end();
     // an object whose JSON can never change, shown before, is not serialised again
-    if (!keyframe && fixed_json(o->kind) && still_shown(o->id)) continue;  // left out of `entries`
-    // Note [Object fingerprints]
-    if (cache_reprs_ && printer.print(o, print)) {
-      auto& last = object_prints_[o->id];
-      last.step = step_;
-      if (!keyframe && last.print == print && still_shown(o->id)) continue;
-      last.print = print;
-    }
+    if (!keyframe && !fresh && fixed_json(o->kind)) { it->second.step = step_; continue; }
+    const uint64_t print = cache_reprs_ ? printer.print(o) : 0;  // Note [Object fingerprints]
+    if (!keyframe && !fresh && print && it->second.print == print) { it->second.step = step_; continue; }
     values_read_now_.clear();
     {
       format::ValuesRead read(values_read_now_);
-      entries.push_back({o->id, object_json(world, in, o, scratch_json_)});
+      changed.push_back({id, print, object_json(world, in, o, scratch_json_)});
     }
     values_read_.insert(values_read_now_.begin(), values_read_now_.end());
   }
-  for (auto it = object_prints_.begin(); it != object_prints_.end();)
-    it = it->second.step == step_ ? std::next(it) : object_prints_.erase(it);
-  write_changed(w, "objects", objects_, entries, keyframe, removed_objects);
+  // Note [Deltas]: a step lists the objects whose JSON differs from what the previous step showed
+  // (new ones included) and the ids of those that are gone; a keyframe lists every object.
+  w.key("objects").begin_array();
+  for (auto& [id, print, json] : changed) {
+    auto [it, fresh] = objects_.try_emplace(id);
+    ShownObject& last = it->second;
+    if (keyframe || fresh || last.json != json) {
+      w.raw(json);
+      last.json = std::move(json);
+    }
+    last.print = print;
+    last.step = step_;
+  }
+  w.end_array();
+  take_gone(objects_, step_, removed_objects);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.

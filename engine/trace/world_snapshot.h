@@ -75,27 +75,26 @@ class WorldSnapshotter {
     bool changed = false;
     uint64_t step = 0;  // the last step that drew it
   };
-  // What the previous step showed of one kind of entity: id -> its JSON, and the last step that
-  // drew it (an entity not drawn by this step is gone).
-  struct ShownJson {
+  // What the previous step showed of an object: its JSON, its fingerprint (0: none, Note [Object
+  // fingerprints]) and the last step that drew it (an object not drawn by this step is gone).
+  struct ShownObject {
     std::string json;
+    uint64_t print = 0;
     uint64_t step = 0;
   };
-  using Shown = std::unordered_map<int64_t, ShownJson>;
-  // Entities of this step, in id order, whose JSON may have changed: those whose fingerprint says
-  // they did not are only marked as still drawn (Note [Fingerprints]).
-  using Entries = std::vector<std::pair<int64_t, std::string>>;
-
-  bool still_shown(int64_t object_id);
-  void write_changed(JsonWriter& w, const char* key, Shown& shown, Entries& now, bool keyframe,
-                     std::vector<int64_t>& removed);
+  // An object of this step whose JSON may have changed, serialised.
+  struct ChangedObject {
+    int64_t id;
+    uint64_t print;
+    std::string json;
+  };
 
   size_t max_values_;
   bool cache_reprs_;
   std::unordered_map<int64_t, StorageMemo> memo_;
   size_t memo_checked_at_ = 64;  // memo_'s size when dead storages are next looked for
   std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
-  Shown objects_;
+  std::unordered_map<int64_t, ShownObject> objects_;
   // What the last step showed of a node, like TensorShown.
   struct NodeShown {
     NodeEntry entry;
@@ -112,13 +111,8 @@ class WorldSnapshotter {
   // Note [Fingerprints]: everything a storage's JSON is made of, as numbers, so that an unchanged
   // one costs a comparison instead of a serialisation (the autograd chain has thousands of nodes
   // alive at every step). A tensor's and a node's facts are their fingerprints (TensorShown,
-  // NodeShown), an object's are in Note [Object fingerprints].
+  // NodeShown), an object's are in Note [Object fingerprints] (ShownObject).
   std::unordered_map<int64_t, StoragePrint> storage_prints_;
-  struct ObjectPrint {
-    std::vector<int64_t> print;  // Note [Object fingerprints]
-    uint64_t step = 0;           // the last step it was drawn in
-  };
-  std::unordered_map<int64_t, ObjectPrint> object_prints_;
   std::unordered_set<int64_t> values_read_;  // storages some object's repr formatted (Note [Values a repr read])
   std::vector<int64_t> values_read_now_;     // scratch for one repr
   std::vector<uint8_t> storage_bytes_;       // scratch: a storage's shown bytes
@@ -130,9 +124,9 @@ class WorldSnapshotter {
   StepMap storage_ids_;
   StepMap object_hashes_;
   JsonWriter scratch_json_;
-  Entries entries_;
-  std::vector<const interp::ObjPtr*> sorted_objects_;  // this step's objects, in id order
-  std::vector<int64_t> print_;
+  std::vector<ChangedObject> changed_objects_;
+  std::vector<std::pair<int64_t, const interp::ObjPtr*>> sorted_objects_;  // this step's objects, in id order
+  std::vector<int64_t> options_now_;
   std::string variables_, frames_;
   std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;

@@ -282,3 +282,19 @@ TEST_CASE("trace: a module's repr follows its attributes, swapped or set anew", 
   CHECK(has(j, "Linear(in_features=5, out_features=3, bias=True)"));
   CHECK(has(j, "Linear(in_features=9, out_features=3, bias=True)"));
 }
+
+// A repr the trace takes that fails (a module holding itself recurses without end) is drawn as
+// IPython draws it; the program's error stays where the untraced run has it, at print(m).
+TEST_CASE("trace: a repr that fails is drawn, and the program fails where it would untraced", "[trace]") {
+  const std::string program =
+      "import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "m = M()\nm.child = m\nn = 1\nprint(m)\n";
+  tp::Session untraced;
+  const tp::RunResult r = untraced.run(program, "prog.py");
+  REQUIRE(r.error);
+  std::string j = tp::trace_json(program, "prog.py");
+  CHECK(has(j, "raised in repr()] __main__.M object at 0x"));
+  CHECK(has(j, "\"error\":{\"type\":\"RecursionError\",\"message\":\"" + r.error->message + "\",\"line\":8"));
+  CHECK(r.error->line == 8);
+  CHECK(has(j, "\"line\":7,\"end_line\":7,\"stdout\":\"\",\"stderr\":\"\",\"error\":null"));  // n = 1 ran
+}

@@ -89,12 +89,20 @@ std::string Interpreter::repr_without_user_code(const ObjPtr& o) {
     bool value;
     ~Restore() { flag = value; }
   } restore{impl_->user_code_blocked, was};
+  auto plain = [&] {
+    auto* inst = o->kind == Kind::Instance ? static_cast<InstanceObj*>(o.get()) : nullptr;
+    bool user = inst && inst->cls && inst->cls->is_user;
+    return std::string(user ? "__main__." : "") + type_name(o) + " object at " + address_of(o);
+  };
   try {
     return repr(o);
   } catch (const UserCodeBlocked&) {  // Note [The trace runs no user code]
-    auto* inst = o->kind == Kind::Instance ? static_cast<InstanceObj*>(o.get()) : nullptr;
-    bool user = inst && inst->cls && inst->cls->is_user;
-    return std::string("<") + (user ? "__main__." : "") + type_name(o) + " object at " + address_of(o) + ">";
+    return "<" + plain() + ">";
+  } catch (const PyException& e) {
+    // A repr that fails (a module holding itself) is the program's error only where the program
+    // asks for it: the trace draws the object as IPython does and the program runs on as untraced.
+    if (e.uncatchable) throw;
+    return "<[" + e.type() + "(" + py_str_repr(e.message()) + ") raised in repr()] " + plain() + ">";
   }
 }
 
