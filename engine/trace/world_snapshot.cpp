@@ -374,7 +374,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     if (new_frames) frames_.assign(fw.str());
   }
 
-  std::vector<int64_t> removed_objects, removed_tensors, removed_storages, removed_nodes;
+  auto& [removed_objects, removed_tensors, removed_storages, removed_nodes] = removed_;
+  for (auto* ids : {&removed_objects, &removed_tensors, &removed_storages, &removed_nodes}) ids->clear();
   auto& objects = sorted_objects_;  // (id, object): sorted on the ids at hand, not through the pointers
   objects.clear();
   for (const ObjPtr& o : world.objects) objects.push_back({o->id, &o});
@@ -478,9 +479,10 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     bool summarised = numel > int64_t(max_values_);
     int64_t half = int64_t(max_values_ / 2);
     const StoragePrint now{uint64_t(s.nbytes()), s.address(), s.write_count(), d};
-    StoragePrint& last_print = storage_prints_[sid];
-    if (!keyframe && last_print == now && storages_.count(sid)) continue;  // Note [Fingerprints]
-    last_print = now;
+    auto [shown_it, first_shown] = storages_.try_emplace(sid);
+    StorageShown& shown = shown_it->second;
+    if (!keyframe && !first_shown && shown.print == now) continue;  // Note [Fingerprints]
+    shown.print = now;
     JsonWriter& mw = scratch_json_;  // what identifies the storage's drawing apart from its values
     mw.clear();
     mw.begin_object();
@@ -503,10 +505,8 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     // read with another dtype than last time (its first reader died): every value is new
     bool same_reading = !fresh && memo->second.dtype == d;
     bool changed = !same_reading || memo->second.write_count != s.write_count();
-    auto was = storages_.find(sid);
-    bool unchanged_since_shown = !changed && was != storages_.end() && was->second == meta;
-    if (was == storages_.end()) storages_.emplace(sid, meta);
-    else if (!unchanged_since_shown) was->second.assign(meta);
+    bool unchanged_since_shown = !changed && !first_shown && shown.meta == meta;
+    if (!unchanged_since_shown) shown.meta.assign(meta);
     if (unchanged_since_shown && !keyframe) continue;
 
     w.begin_object();
@@ -577,8 +577,6 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
   w.end_array();
   forget_dead_storages();
-  for (auto it = storage_prints_.begin(); it != storage_prints_.end();)
-    it = storage_ids.contains(uint64_t(it->first)) ? std::next(it) : storage_prints_.erase(it);
   for (auto it = storages_.begin(); it != storages_.end();) {
     if (storage_ids.contains(uint64_t(it->first))) { ++it; continue; }
     removed_storages.push_back(it->first);
@@ -592,46 +590,38 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   w.key("nodes").begin_array();
   for (auto& n : world.nodes) {
     const int64_t id = n->id;
-    values_changed.clear();
-    size_t slot = 0;
-    for (const SavedVariable& sv : n->saved_variables()) {
-      size_t k = slot++;
-      values_changed.push_back(false);
-      if (!sv.defined()) continue;
-      Tensor t = sv.tensor_if_alive();
-      auto key = std::make_pair(id, k);
-      auto m = saved_.find(key);
-      if (!t.defined()) {
-        if (m != saved_.end()) { values_changed.back() = m->second.changed; m->second.step = step_; }
-        continue;
-      }
-      const uint64_t reading = reading_of(t);
-      if (m == saved_.end()) {
-        SavedMemo& first = saved_[key];
-        first = SavedMemo{reading, {}, t.dtype(), false, step_};
-        element_bytes(t, max_values_, first.first);
-        continue;
-      }
-      m->second.step = step_;
-      if (m->second.reading != reading) {
-        element_bytes(t, max_values_, saved_bytes_);
-        m->second.changed = !same_values(saved_bytes_, t.dtype(), m->second.first, m->second.dtype);
-        m->second.reading = reading;
-      }
-      values_changed.back() = m->second.changed;
-    }
-    NodeEntry& e = scratch_node_;
-    gather_node_facts(*n, values_changed, e);
     auto [it, fresh] = nodes_shown_.try_emplace(id);
     NodeShown& shown = it->second;
     shown.step = step_;
+    const auto& saved = n->saved_variables();
+    values_changed.assign(saved.size(), false);
+    shown.saved.resize(saved.size());
+    for (size_t k = 0; k < saved.size(); ++k) {
+      SavedMemo& memo = shown.saved[k];
+      if (!saved[k].defined()) { memo.seen = false; continue; }
+      Tensor t = saved[k].tensor_if_alive();
+      if (!t.defined()) { values_changed[k] = memo.seen && memo.changed; continue; }
+      const uint64_t reading = reading_of(t);
+      if (!memo.seen) {
+        memo = SavedMemo{reading, {}, t.dtype(), false, true};
+        element_bytes(t, max_values_, memo.first);
+        continue;
+      }
+      if (memo.reading != reading) {
+        element_bytes(t, max_values_, saved_bytes_);
+        memo.changed = !same_values(saved_bytes_, t.dtype(), memo.first, memo.dtype);
+        memo.reading = reading;
+      }
+      values_changed[k] = memo.changed;
+    }
+    NodeEntry& e = scratch_node_;
+    gather_node_facts(*n, values_changed, e);
     // Note [Changed members]: a node shown before is listed with the members that changed
     if (keyframe || fresh || !(shown.entry == e)) write_node_entry(w, e, keyframe || fresh ? nullptr : &shown.entry);
     std::swap(shown.entry, e);  // the scratch keeps the old vectors' memory for the next node
   }
   w.end_array();
   take_gone(nodes_shown_, step_, removed_nodes);
-  for (auto it = saved_.begin(); it != saved_.end();) it = it->second.step == step_ ? std::next(it) : saved_.erase(it);
 
   w.key("removed").begin_object();
   write_id_list(w, "objects", removed_objects);

@@ -2,8 +2,8 @@
 // nodes) as JSON. It remembers what it wrote, so a step carries only what changed since the
 // previous one plus what disappeared (SCHEMA.md, Note [Deltas]); a keyframe carries everything.
 #pragma once
+#include <array>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -73,7 +73,7 @@ class WorldSnapshotter {
     std::vector<uint8_t> first;  // its elements' bytes (element_bytes)
     DType dtype = DType::Float32;  // theirs
     bool changed = false;
-    uint64_t step = 0;  // the last step that drew it
+    bool seen = false;  // the slot's tensor was drawn alive: the members above are its
   };
   // What the previous step showed of an object: its JSON, its fingerprint (0: none, Note [Object
   // fingerprints]) and the last step that drew it (an object not drawn by this step is gone).
@@ -93,17 +93,23 @@ class WorldSnapshotter {
   bool cache_reprs_;
   std::unordered_map<int64_t, StorageMemo> memo_;
   size_t memo_checked_at_ = 64;  // memo_'s size when dead storages are next looked for
-  std::map<std::pair<int64_t, size_t>, SavedMemo> saved_;
   std::unordered_map<int64_t, ShownObject> objects_;
   // What the last step showed of a node, like TensorShown.
   struct NodeShown {
     NodeEntry entry;
+    std::vector<SavedMemo> saved;  // by slot of its saved tensors
     uint64_t step = 0;  // the last step it was drawn in
   };
   std::unordered_map<int64_t, NodeShown> nodes_shown_;
   NodeEntry scratch_node_;
   std::vector<bool> values_changed_;  // scratch: a node's saved slots written behind its version counter
-  std::unordered_map<int64_t, std::string> storages_;  // id -> what identifies its drawing
+  // What the last step showed of a storage: its fingerprint (Note [Fingerprints]) and what
+  // identifies its drawing apart from its values.
+  struct StorageShown {
+    StoragePrint print;
+    std::string meta;
+  };
+  std::unordered_map<int64_t, StorageShown> storages_;
   std::unordered_map<int64_t, TensorShown> tensors_shown_;
   TensorEntry scratch_tensor_;
   std::vector<int64_t> options_;  // the print options and default dtype, as numbers
@@ -112,7 +118,6 @@ class WorldSnapshotter {
   // one costs a comparison instead of a serialisation (the autograd chain has thousands of nodes
   // alive at every step). A tensor's and a node's facts are their fingerprints (TensorShown,
   // NodeShown), an object's are in Note [Object fingerprints] (ShownObject).
-  std::unordered_map<int64_t, StoragePrint> storage_prints_;
   std::unordered_set<int64_t> values_read_;  // storages some object's repr formatted (Note [Values a repr read])
   std::vector<int64_t> values_read_now_;     // scratch for one repr
   std::vector<uint8_t> storage_bytes_;       // scratch: a storage's shown bytes
@@ -127,6 +132,7 @@ class WorldSnapshotter {
   std::vector<ChangedObject> changed_objects_;
   std::vector<std::pair<int64_t, const interp::ObjPtr*>> sorted_objects_;  // this step's objects, in id order
   std::vector<int64_t> options_now_;
+  std::array<std::vector<int64_t>, 4> removed_;  // this step's gone objects, tensors, storages, nodes
   std::string variables_, frames_;
   std::unique_ptr<World> world_;  // this step's, cleared after it (keeps its memory)
   bool first_ = true;
