@@ -279,6 +279,18 @@ void write_number(JsonWriter& w, double v, DType d) {
   else w.value(int64_t(v));
 }
 
+// Storage cell `index` (in elements of `d`) as the page shows it; a float32 cell is read straight
+// from its bytes, the common case (Note [Float32 cells]).
+void write_cell(JsonWriter& w, const uint8_t* data, int64_t index, DType d) {
+  if (d == DType::Float32) {
+    float x;
+    std::memcpy(&x, data + size_t(index) * sizeof x, sizeof x);
+    w.value(x);
+    return;
+  }
+  write_number(w, element_value(data + size_t(index) * itemsize(d), d), d);
+}
+
 void write_id_list(JsonWriter& w, const char* key, const std::vector<int64_t>& ids) {
   w.key(key).begin_array();
   for (int64_t id : ids) w.value(id);
@@ -475,7 +487,6 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     const Storage& s = *t->storage;
     DType d = t->dtype;
     int64_t numel = int64_t(s.nbytes() / itemsize(d));
-    Tensor reader(t);
     bool summarised = numel > int64_t(max_values_);
     int64_t half = int64_t(max_values_ / 2);
     const StoragePrint now{uint64_t(s.nbytes()), s.address(), s.write_count(), d};
@@ -550,7 +561,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     w.key("values");
     if (changed && !patch) {
       w.begin_array();
-      for (size_t k = 0; k < n_shown; ++k) write_number(w, reader.double_at(index_of(k)), d);
+      for (size_t k = 0; k < n_shown; ++k) write_cell(w, s.data(), index_of(k), d);
       w.end_array();
     } else {
       w.null();
@@ -559,7 +570,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
       w.key("patch").begin_array();
       for (size_t k : written) {
         w.begin_array().value(uint64_t(k));
-        write_number(w, reader.double_at(index_of(k)), d);
+        write_cell(w, s.data(), index_of(k), d);
         w.end_array();
       }
       w.end_array();
