@@ -57,15 +57,6 @@ void JsonWriter::grow(size_t n) {
   cap_ = cap;
 }
 
-void JsonWriter::enclose(std::string_view before, std::string_view after) {
-  room(before.size() + after.size());
-  char* b = buf_.get();
-  std::memmove(b + before.size(), b, len_);
-  std::memcpy(b, before.data(), before.size());
-  std::memcpy(b + before.size() + len_, after.data(), after.size());
-  len_ += before.size() + after.size();
-}
-
 JsonWriter& JsonWriter::key(std::string_view k) {
   separate();
   char* p = room(k.size() + 3);

@@ -75,9 +75,6 @@ class JsonWriter {
     clear();
     return out;
   }
-  // Puts `before` ahead of everything written and `after` behind it, as they are: the trace's
-  // head and tail around its steps, in the buffer the steps are in (moved up, not copied out).
-  void enclose(std::string_view before, std::string_view after);
 
  private:
   char* room(size_t n) {  // where the next n bytes go

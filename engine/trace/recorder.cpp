@@ -32,6 +32,14 @@ void write_error(trace::JsonWriter& w, const ErrorInfo* e) {
   w.end_object();
 }
 
+void write_limits(trace::JsonWriter& w, const interp::Limits& l) {
+  w.key("limits").begin_object();
+  w.key("max_steps").value(int64_t(l.max_steps));
+  w.key("max_recursion").value(int64_t(l.max_recursion));
+  w.key("max_output_bytes").value(int64_t(l.max_output_bytes));
+  w.end_object();
+}
+
 // Backward events turned into JSON as they happen. A gradient is frozen at once (a copy of its
 // elements, Note [Reprs on demand]) and given by ref: the recorder never keeps a gradient alive,
 // which would change whether AccumulateGrad steals or copies it.
@@ -107,11 +115,19 @@ class BackwardLog {
 // Collects one JSON object per executed statement. Past max_steps (or max_trace_bytes of
 // snapshots) only the last statement is drawn, and it is snapshotted once, when the run ends: a long loop must not pay for (and freeze
 // the page over) hundreds of thousands of snapshots nobody will see.
+//
+// The trace is written in one pass into one buffer (megabytes: never copied): first what is known
+// before the run (the schema, the source, the limits), then the steps as they come, then the
+// run's outcome (SCHEMA.md, "Top level").
 class StepRecorder {
  public:
-  StepRecorder(Session& s, const TraceOptions& o)
+  StepRecorder(Session& s, const TraceOptions& o, const std::string& source, const interp::Limits* limits)
       : session_(s), options_(o), world_(o.max_storage_values, o.keyframe_every != 1), backward_(s.reprs()) {
-    steps_.begin_array();
+    text_.begin_object();
+    text_.key("schema_version").value(kSchemaVersion);
+    text_.key("source").value(source);
+    if (limits) write_limits(text_, *limits);
+    text_.key("steps").begin_array();
   }
 
   void install() {
@@ -139,16 +155,17 @@ class StepRecorder {
     pending_ = std::move(step);
   }
 
-  // The whole trace: `head`, an open object of everything but the steps, then "steps" and
-  // "steps_omitted", around the steps where they were written (megabytes, not copied).
-  TraceText finish_trace(trace::JsonWriter& head) {
-    steps_.end_array();
-    head.key("steps");
-    trace::JsonWriter tail;
-    tail.begin_object().key("steps_omitted").value(int64_t(omitted_)).end_object();
-    const std::string rest = "," + std::string(tail.str().substr(1));  // `,"steps_omitted":N}`
-    steps_.enclose(head.str(), rest);
-    return TraceText(std::move(steps_));
+  // The trace, ended with the run's outcome (`echo`: a REPL input's, which has one).
+  TraceText finish_trace(const RunResult& r, bool echo) {
+    text_.end_array();
+    text_.key("steps_omitted").value(int64_t(omitted_));
+    text_.key("stdout").value(r.stdout_text);
+    text_.key("stderr").value(r.stderr_text);
+    if (echo) text_.key("echo").value(r.echo);
+    text_.key("error");
+    write_error(text_, r.error ? &*r.error : nullptr);
+    text_.end_object();
+    return TraceText(std::move(text_));
   }
 
  private:
@@ -161,17 +178,17 @@ class StepRecorder {
     std::string backward_json;  // set when deferred (the log has moved on by then)
   };
 
-  // Appends the step to steps_ (one buffer for them all). A snapshot may throw (a repr that
-  // recurses without end): steps_ then goes back to where the step began.
+  // Appends the step to text_ (one buffer for them all). A snapshot may throw (a repr that
+  // recurses without end): text_ then goes back to where the step began.
   void write_step(const Pending& ev) {
-    const trace::JsonWriter::Mark before = steps_.mark();
+    const trace::JsonWriter::Mark before = text_.mark();
     try {
-      snapshot(ev, steps_);
+      snapshot(ev, text_);
     } catch (...) {
-      steps_.rewind(before);
+      text_.rewind(before);
       throw;
     }
-    bytes_ += steps_.size() - before.len - (before.comma ? 1 : 0);  // the separator is not counted
+    bytes_ += text_.size() - before.len - (before.comma ? 1 : 0);  // the separator is not counted
     ++steps_count_;
   }
 
@@ -206,39 +223,22 @@ class StepRecorder {
   TraceOptions options_;
   trace::WorldSnapshotter world_;
   BackwardLog backward_;
-  trace::JsonWriter steps_;  // an open array of the steps written
+  trace::JsonWriter text_;  // the trace so far: its head, then an open array of the steps written
   size_t steps_count_ = 0;
   std::optional<Pending> pending_;
   size_t count_ = 0, omitted_ = 0, written_ = 0;
   size_t bytes_ = 0;  // of the steps written (their separators not counted)
 };
 
-void write_limits(trace::JsonWriter& w, const interp::Limits& l) {
-  w.key("limits").begin_object();
-  w.key("max_steps").value(int64_t(l.max_steps));
-  w.key("max_recursion").value(int64_t(l.max_recursion));
-  w.key("max_output_bytes").value(int64_t(l.max_output_bytes));
-  w.end_object();
-}
-
 }  // namespace
 
 TraceText trace_json(Session& session, const std::string& source, const std::string& filename,
-                       const TraceOptions& options) {
-  StepRecorder rec(session, options);
+                     const TraceOptions& options) {
+  StepRecorder rec(session, options, source, &session.limits());
   rec.install();
   RunResult r = session.run(source, filename);
   rec.uninstall();
-  trace::JsonWriter w;
-  w.begin_object();
-  w.key("schema_version").value(kSchemaVersion);
-  w.key("source").value(source);
-  w.key("stdout").value(r.stdout_text);
-  w.key("stderr").value(r.stderr_text);
-  w.key("error");
-  write_error(w, r.error ? &*r.error : nullptr);
-  write_limits(w, session.limits());
-  return rec.finish_trace(w);
+  return rec.finish_trace(r, false);
 }
 
 TraceText trace_json(const std::string& source, const std::string& filename, const TraceOptions& options) {
@@ -247,20 +247,11 @@ TraceText trace_json(const std::string& source, const std::string& filename, con
 }
 
 TraceText repl_json(Session& session, const std::string& line, const TraceOptions& options) {
-  StepRecorder rec(session, options);
+  StepRecorder rec(session, options, line, nullptr);
   rec.install();
   RunResult r = session.exec_repl(line);
   rec.uninstall();
-  trace::JsonWriter w;
-  w.begin_object();
-  w.key("schema_version").value(kSchemaVersion);
-  w.key("source").value(line);
-  w.key("stdout").value(r.stdout_text);
-  w.key("stderr").value(r.stderr_text);
-  w.key("echo").value(r.echo);
-  w.key("error");
-  write_error(w, r.error ? &*r.error : nullptr);
-  return rec.finish_trace(w);
+  return rec.finish_trace(r, true);
 }
 
 }  // namespace tp
