@@ -37,7 +37,9 @@ bool drawn(const ObjPtr& o) { return o && drawn_kind(o->kind); }
 // Everything one step draws. Kept by the snapshotter and cleared after each step (its sets and
 // vectors keep their memory: a step allocates little).
 struct World {
-  std::vector<ObjPtr> objects;                      // reachable objects, discovery order
+  // Reachable objects (id, where the container or name holds it), discovery order until sorted
+  // by id. Nothing runs during a snapshot that could move them.
+  std::vector<std::pair<int64_t, const ObjPtr*>> objects;
   // Note [Trace marks]: an object reached by this step carries the step's mark, so asking whether
   // the step reached it (for every item of every container drawn) reads a field instead of
   // probing a hash set. Every step takes a mark no object carries yet.
@@ -49,6 +51,7 @@ struct World {
   StepMap node_ids;
   std::vector<const ObjPtr*> queue;                    // discover's, reused
   std::deque<ObjPtr> set_keys;                         // sets' keys, copied for discover (pointers stay valid)
+  std::deque<ObjPtr> roots;                            // the globals' objects, held for the step likewise
   std::vector<std::shared_ptr<Node>> node_stack;       // add_node's, reused
 
   bool reached(const interp::Object* o) const { return o && o->trace_mark == mark; }
@@ -61,7 +64,7 @@ struct World {
   void clear() {
     mark = next_mark();
     objects.clear(); tensors.clear(); tensor_ids.clear(); tensor_object.clear();
-    nodes.clear(); node_ids.clear(); queue.clear(); set_keys.clear(); node_stack.clear();
+    nodes.clear(); node_ids.clear(); queue.clear(); set_keys.clear(); roots.clear(); node_stack.clear();
   }
 };
 
@@ -103,7 +106,7 @@ void discover(World& world, const ObjPtr& root) {
     if (!drawn(o) || world.reached(o.get())) continue;
     if (world.objects.size() >= kMaxDrawnObjects) return;
     o->trace_mark = world.mark;
-    world.objects.push_back(o);
+    world.objects.push_back({o->id, &o});
     switch (o->kind) {
       case Kind::List: for (auto& i : static_cast<interp::ListObj&>(*o).items) push(i); break;
       case Kind::Tuple: for (auto& i : static_cast<interp::TupleObj&>(*o).items) push(i); break;
@@ -351,7 +354,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   vw.clear();
   vw.begin_array();
   for (const std::string& name : session.global_names()) {
-    ObjPtr o = session.global(name);
+    const ObjPtr& o = world.roots.emplace_back(session.global(name));
     if (!drawn(o)) continue;
     vw.begin_object().key("name").value(name).key("object").value(o->id).end_object();
     discover(world, o);
@@ -388,9 +391,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
 
   auto& [removed_objects, removed_tensors, removed_storages, removed_nodes] = removed_;
   for (auto* ids : {&removed_objects, &removed_tensors, &removed_storages, &removed_nodes}) ids->clear();
-  auto& objects = sorted_objects_;  // (id, object): sorted on the ids at hand, not through the pointers
-  objects.clear();
-  for (const ObjPtr& o : world.objects) objects.push_back({o->id, &o});
+  auto& objects = world.objects;  // sorted on the ids at hand, not through the pointers
   std::sort(objects.begin(), objects.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   ++step_;
   std::vector<int64_t>& options = options_now_;  // scratch, reused

@@ -130,7 +130,6 @@ class WorldSnapshotter {
   StepMap object_hashes_;
   JsonWriter scratch_json_;
   std::vector<ChangedObject> changed_objects_;
-  std::vector<std::pair<int64_t, const interp::ObjPtr*>> sorted_objects_;  // this step's objects, in id order
   std::vector<int64_t> options_now_;
   std::array<std::vector<int64_t>, 4> removed_;  // this step's gone objects, tensors, storages, nodes
   std::string variables_, frames_;
