@@ -2,7 +2,8 @@
 // (stdout; warnings and the traceback on stderr; exit status 1 after an uncaught exception), and
 // `tensorplay trace FILE.py` prints the JSON trace (engine/trace/SCHEMA.md).
 // Two more for tests and benchmarks: `trace-full` writes every step as a keyframe (what the delta
-// trace must decode to), `bench` prints the untraced and traced run times and the trace size, and
+// trace must decode to), `bench` prints the untraced and traced run times (best of 3, or of
+// ROUNDS) and the trace size, and
 // `repeat run|trace FILE.py N` runs it N times untimed, for a profiler: BENCHMARKS.md counts the
 // instructions of both with callgrind, a figure the machine's load does not move.
 // `tensorplay names` lists every library name (Note [Two modules] in engine/bindings/library_variant.h);
@@ -23,7 +24,8 @@
 namespace {
 
 int usage() {
-  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py | tensorplay repeat run|trace FILE.py N | "
+  std::fputs("usage: tensorplay run|trace|trace-full|bench FILE.py | tensorplay bench FILE.py ROUNDS | "
+             "tensorplay repeat run|trace FILE.py N | "
              "tensorplay names\n", stderr);
   return 2;
 }
@@ -41,11 +43,12 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Best of 3 for each (the machine is shared; the minimum is the least disturbed run).
-int bench(const std::string& source, const std::string& path) {
+// Best of `rounds` for each, alternating (the machine is shared; the minimum is the least
+// disturbed run).
+int bench(const std::string& source, const std::string& path, int rounds) {
   double run_ms = 1e300, trace_ms = 1e300;
   size_t bytes = 0;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < rounds; ++i) {
     auto t0 = std::chrono::steady_clock::now();
     { tp::Session s; s.run(source, path); }
     run_ms = std::min(run_ms, ms_since(t0));
@@ -97,7 +100,7 @@ int run_command(const std::string& cmd, const std::string& path) {
     std::fputc('\n', stdout);
     return 0;
   }
-  if (cmd == "bench") return bench(source, path);
+  if (cmd == "bench") return bench(source, path, 3);
   return usage();
 }
 
@@ -105,6 +108,15 @@ int run_command(const std::string& cmd, const std::string& path) {
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "names") return names();
+  if (argc == 4 && std::string(argv[1]) == "bench") {  // bench FILE ROUNDS
+    std::string source;
+    if (std::atoi(argv[3]) < 1) return usage();
+    if (!read_file(argv[2], source)) {
+      std::fprintf(stderr, "tensorplay: can't open file '%s'\n", argv[2]);
+      return 2;
+    }
+    return bench(source, argv[2], std::atoi(argv[3]));
+  }
   if (argc == 5 && std::string(argv[1]) == "repeat") {
     const std::string mode = argv[2];
     std::string source;

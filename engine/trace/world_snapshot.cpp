@@ -311,9 +311,10 @@ void print_options_print(std::vector<int64_t>& p) {
 }
 
 // Drops what the last step showed and this one did not draw (its `step` stamp is older); their
-// ids go to `removed`, sorted.
+// ids go to `removed`, sorted. `drawn`: how many entities this step drew (each has an entry).
 template <class Shown>
-void take_gone(Shown& shown, uint64_t step, std::vector<int64_t>& removed) {
+void take_gone(Shown& shown, uint64_t step, size_t drawn, std::vector<int64_t>& removed) {
+  if (shown.size() == drawn) return;  // every entry was drawn by this step: none is gone
   for (auto it = shown.begin(); it != shown.end();) {
     if (it->second.step == step) { ++it; continue; }
     removed.push_back(it->first);
@@ -434,7 +435,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     last.step = step_;
   }
   w.end_array();
-  take_gone(objects_, step_, removed_objects);
+  take_gone(objects_, step_, world.objects.size(), removed_objects);
 
   // Storages: the dtype of the first tensor (creation order) that reads each one decides how
   // its bytes are shown.
@@ -478,7 +479,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     shown.options_epoch = options_epoch_;
   }
   w.end_array();
-  take_gone(tensors_shown_, step_, removed_tensors);
+  take_gone(tensors_shown_, step_, world.tensors.size(), removed_tensors);
 
   w.key("storages").begin_array();
   std::sort(storage_reader.begin(), storage_reader.end(),
@@ -589,7 +590,9 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
   }
   w.end_array();
   forget_dead_storages();
-  for (auto it = storages_.begin(); it != storages_.end();) {
+  // the storages this step did not draw are gone (each drawn one has an entry: once the sizes
+  // are equal, none is left)
+  for (auto it = storages_.begin(); storages_.size() > storage_ids.size() && it != storages_.end();) {
     if (storage_ids.contains(uint64_t(it->first))) { ++it; continue; }
     removed_storages.push_back(it->first);
     it = storages_.erase(it);
@@ -633,7 +636,7 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     std::swap(shown.entry, e);  // the scratch keeps the old vectors' memory for the next node
   }
   w.end_array();
-  take_gone(nodes_shown_, step_, removed_nodes);
+  take_gone(nodes_shown_, step_, world.nodes.size(), removed_nodes);
 
   w.key("removed").begin_object();
   write_id_list(w, "objects", removed_objects);

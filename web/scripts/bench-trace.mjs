@@ -42,9 +42,12 @@ for (const file of programs) {
   const name = file.replace(/\.py$/, '');
   const source = readFileSync(join(programsDir, file), 'utf8');
   const r = {};
+  // Rounds after a warm-up one: enough that the best of them is a quiet one (a 4 ms run on a
+  // shared machine varied by 30 % from round to round).
+  const rounds = (name.includes('1000') || name.startsWith('big') ? 5 : 15) + 1;
   const exe = join(nativeDir, 'tensorplay');
   if (existsSync(exe)) {
-    const n = JSON.parse(execFileSync(exe, ['bench', join(programsDir, file)], { encoding: 'utf8' }));
+    const n = JSON.parse(execFileSync(exe, ['bench', join(programsDir, file), String(rounds - 1)], { encoding: 'utf8' }));
     Object.assign(r, { native_run_ms: n.run_ms, native_trace_ms: n.trace_ms, trace_bytes: n.trace_bytes });
   }
   const M = await create({ wasmBinary });
@@ -54,7 +57,6 @@ for (const file of programs) {
   // One round first is not counted: V8 runs a module's first calls in its baseline compiler
   // (Liftoff) while it optimises the code in the background, which made whichever side ran
   // first look up to 2x slower.
-  const rounds = (name.includes('1000') ? 3 : 5) + 1;
   let json;
   r.wasm_trace_ms = Infinity;
   for (let i = 0; i < rounds; i++) {
