@@ -28,9 +28,8 @@ struct TraceOptions {
   size_t keyframe_every = 0;  // 0: only the first step
 };
 
-// A trace's JSON text, left in the buffer it was written in: a trace is megabytes, and copying it
-// into a std::string cost a 1,000-iteration training loop 5 % of its traced run natively (most of
-// it faulting in the fresh pages).
+// A trace's JSON text, left in the buffer it was written in: a trace is megabytes (4.7 MB for a
+// 1,000-iteration training loop), written in one pass and handed over without a copy.
 class TraceText {
  public:
   explicit TraceText(trace::JsonWriter text) : text_(std::move(text)) {}
