@@ -77,7 +77,12 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
   bool is_volatile = false;
   auto child = [&](const Object* c) {
-    uint64_t ch = content_hash(c, depth + 1);
+    // an immutable value (a key, a number) is its kind and id: hashed here, without a call
+    const bool plain = c && leaf_kind(c->kind) && c->kind != Kind::Tensor && c->kind != Kind::NdArray &&
+                       c->kind != Kind::Bytes && depth < 64 && budget_ > 0;
+    if (plain) --budget_;
+    uint64_t ch = plain ? mix(uint64_t(c->kind) + 3, uint64_t(c->id)) : content_hash(c, depth + 1);
+    if (plain && ch <= 1) ch += 2;
     if (ch == kVolatile) is_volatile = true;
     h = mix(h, ch);
   };
