@@ -54,22 +54,24 @@ bool leaf_kind(Kind k) {
 
 }  // namespace
 
+// A leaf is hashed again where it is met (the keys and numbers of every dict): cheaper than the
+// memo, which only containers and instances need, to share work and to cut cycles.
+uint64_t ObjectPrinter::leaf_hash(const Object* o, int depth) {
+  if (depth > 64 || budget_ == 0) return kVolatile;
+  --budget_;
+  uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
+  switch (o->kind) {
+    case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor, false); break;
+    case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array, true); break;
+    case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data, true); break;
+    default: break;  // immutable, or drawn by name: an object id is never reused
+  }
+  return h <= 1 ? h + 2 : h;
+}
+
 uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   if (!o) return 1;
-  // A leaf is hashed again where it is met (the keys and numbers of every dict): cheaper than
-  // the memo, which only containers and instances need, to share work and to cut cycles.
-  if (leaf_kind(o->kind)) {
-    if (depth > 64 || budget_ == 0) return kVolatile;
-    --budget_;
-    uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
-    switch (o->kind) {
-      case Kind::Tensor: h = tensor_hash(h, static_cast<const interp::TensorObj&>(*o).tensor, false); break;
-      case Kind::NdArray: h = tensor_hash(h, static_cast<const interp::NdArrayObj&>(*o).array, true); break;
-      case Kind::Bytes: h = tensor_hash(h, static_cast<const interp::BytesObj&>(*o).data, true); break;
-      default: break;  // immutable, or drawn by name: an object id is never reused
-    }
-    return h <= 1 ? h + 2 : h;
-  }
+  if (leaf_kind(o->kind)) return leaf_hash(o, depth);
   auto [memo, fresh] = hashes_.try_emplace(uint64_t(reinterpret_cast<uintptr_t>(o)), 1);
   if (!fresh) return *memo == 1 ? mix(2, uint64_t(o->id)) : *memo;  // 1: a cycle, cut at o
   if (depth > 64 || budget_ == 0) return *memo = kVolatile;
@@ -77,12 +79,8 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
   bool is_volatile = false;
   auto child = [&](const Object* c) {
-    // an immutable value (a key, a number) is its kind and id: hashed here, without a call
-    const bool plain = c && leaf_kind(c->kind) && c->kind != Kind::Tensor && c->kind != Kind::NdArray &&
-                       c->kind != Kind::Bytes && depth < 64 && budget_ > 0;
-    if (plain) --budget_;
-    uint64_t ch = plain ? mix(uint64_t(c->kind) + 3, uint64_t(c->id)) : content_hash(c, depth + 1);
-    if (plain && ch <= 1) ch += 2;
+    // most children are leaves (the keys and numbers of a param group): hashed without the memo's way
+    uint64_t ch = c && leaf_kind(c->kind) ? leaf_hash(c, depth + 1) : content_hash(c, depth + 1);
     if (ch == kVolatile) is_volatile = true;
     h = mix(h, ch);
   };

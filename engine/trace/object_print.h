@@ -48,6 +48,7 @@ class ObjectPrinter {
   // A hash of everything an instance's repr may read: the objects reachable from it (a module's
   // submodules and hyperparameters, an optimizer's param_groups) and the tensors among them.
   uint64_t content_hash(const interp::Object* o, int depth);
+  uint64_t leaf_hash(const interp::Object* o, int depth);  // of an object leaf_kind() says reaches no other
   uint64_t tensor_hash(uint64_t h, const Tensor& t, bool values_printable) const;
 
   const void* shown_;
