@@ -15,10 +15,27 @@
 namespace tp::trace {
 
 namespace {
-// Printable ASCII with nothing to escape (keys, ids, most reprs): copied as it is.
+// Whether a byte of `w` is below `n` (n <= 0x80), as "Bit Twiddling Hacks" tests for a zero
+// byte: exact when it says no; a yes may be a byte next to the real one.
+constexpr uint64_t kOnes = 0x0101010101010101ull;
+constexpr uint64_t has_byte_below(uint64_t w, uint64_t n) { return (w - kOnes * n) & ~w & kOnes * 0x80; }
+
+// Printable ASCII with nothing to escape (names, dtypes, most reprs): copied as it is. Eight
+// bytes at a time; a string it wrongly turns away is escaped to the same text.
 bool plain_ascii(std::string_view s) {
-  for (unsigned char c : s)
+  const char* p = s.data();
+  size_t n = s.size();
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    if ((w & kOnes * 0x80) | has_byte_below(w, 0x20) | has_byte_below(w ^ kOnes * '"', 1) |
+        has_byte_below(w ^ kOnes * '\\', 1))
+      return false;
+  }
+  for (; n > 0; ++p, --n) {
+    const unsigned char c = static_cast<unsigned char>(*p);
     if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
+  }
   return true;
 }
 
@@ -87,7 +104,12 @@ template <class Int>
 JsonWriter& JsonWriter::integer(Int v) {
   separate();
   char* p = room(24);
-  len_ += size_t(std::to_chars(p, p + 24, v).ptr - p);
+  if (v >= 0 && v < 10) {  // most of a step's numbers: offsets, strides, versions, flags
+    *p = char('0' + v);
+    ++len_;
+  } else {
+    len_ += size_t(std::to_chars(p, p + 24, v).ptr - p);
+  }
   comma_ = depth_ > 0;
   return *this;
 }

@@ -1,6 +1,5 @@
 #include "trace/object_print.h"
 
-#include <functional>
 #include <string>
 
 #include "core/tensor.h"
@@ -101,7 +100,7 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
       // The names in their order, then the values in the map's (name) order: together they say
       // which value each name has, without looking each name up.
       auto& a = static_cast<const interp::AttrObj&>(*o);
-      for (const std::string& name : a.attr_order) h = mix(h, std::hash<std::string>{}(name));
+      for (const std::string& name : a.attr_order) h = mix_bytes(h, name.data(), name.size());
       h = mix(h, a.attrs.size());
       for (const auto& [name, value] : a.attrs) child(value.get());
       break;

@@ -57,17 +57,6 @@ bool same_options(const PrintOptions& a, const PrintOptions& b) {
          a.edgeitems == b.edgeitems && a.linewidth == b.linewidth && a.sci_mode == b.sci_mode;
 }
 
-uint64_t hash_bytes(uint64_t h, const uint8_t* p, size_t n) {
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t v;
-    std::memcpy(&v, p, 8);
-    h = mix(h, v);
-  }
-  uint64_t rest = 0;
-  std::memcpy(&rest, p, n);
-  return mix(h, rest ^ (uint64_t(n) << 56));
-}
-
 }  // namespace
 
 uint8_t* ReprStore::allocate(size_t bytes) {
@@ -84,7 +73,10 @@ uint8_t* ReprStore::allocate(size_t bytes) {
 }
 
 uint32_t ReprStore::name_index(const std::string& name) {
+  // a training loop's tensors come from a handful of ops: the last name is the likeliest
+  if (last_name_ < names_.size() && names_[last_name_] == name) return last_name_;
   auto [it, fresh] = name_indexes_.try_emplace(name, uint32_t(names_.size()));
+  last_name_ = it->second;
   if (fresh) names_.push_back(name);
   return it->second;
 }
@@ -107,11 +99,12 @@ bool ReprStore::same_frozen(const Entry& a, const Entry& b) const {
 
 int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extras, int64_t previous) {
   const PrintOptions& options = ctx().print_options;
-  const size_t element_bytes = size_t(t.numel()) * itemsize(t.dtype());
+  const int64_t numel = t.numel();
+  const size_t element_bytes = size_t(numel) * itemsize(t.dtype());
   const Shape& sizes = t.sizes();
   const size_t sizes_bytes = sizes.size() * sizeof(int64_t);
   // A summarised repr reads only its edge items: formatting it now is cheap, copying is not.
-  if (double(t.numel()) > options.threshold || frozen_bytes_ + sizes_bytes + element_bytes > max_frozen_bytes_)
+  if (double(numel) > options.threshold || frozen_bytes_ + sizes_bytes + element_bytes > max_frozen_bytes_)
     return add_formatted(format::tensor_repr(t, extras, options));
   Entry e;
   e.ndim = uint32_t(sizes.size());
@@ -133,7 +126,7 @@ int64_t ReprStore::freeze(const Tensor& t, const format::TensorReprExtras& extra
   if (small) {
     uint64_t h = mix(mix(mix(uint64_t(e.ndim), uint64_t(e.dtype)), uint64_t(e.device.type) << 32 | uint32_t(e.device.index)),
                      uint64_t(e.name) << 34 | uint64_t(e.settings) << 2 | uint64_t(e.requires_grad) << 1 | e.is_parameter);
-    h = hash_bytes(h, frozen, total);
+    h = mix_bytes(h, frozen, total);
     auto [it, fresh] = small_.try_emplace(h, ref);
     if (!fresh && same_frozen(entries_[size_t(it->second)], e)) {
       block_at_ -= total;  // the copy was the last thing allocated: give its bytes back

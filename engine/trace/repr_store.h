@@ -86,6 +86,7 @@ class ReprStore {
   std::deque<Entry> entries_;  // a deque: a long trace appends 100,000s without moving them
   std::vector<std::string> names_;
   std::unordered_map<std::string, uint32_t> name_indexes_;
+  uint32_t last_name_ = UINT32_MAX;  // the index name_index last returned
   std::vector<Settings> settings_;
   // Small tensors frozen with equal contents share one ref: a backward pass through a chain of
   // 150,000 nodes sends the same `tensor(1.)` 300,000 times. Keyed by a hash of everything the

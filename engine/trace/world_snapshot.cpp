@@ -611,15 +611,24 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
     const auto& saved = n->saved_variables();
     values_changed.assign(saved.size(), false);
     shown.saved.resize(saved.size());
+    // Note [A node's state]: what of a node's entry can change once it exists (its name and
+    // next edges cannot), hashed while its saved tensors are looked at anyway. Unchanged, the
+    // entry is not gathered and compared again.
+    uint64_t state = mix(mix(saved.size(), n->pre_hooks.size()), n->post_hooks.size());
     for (size_t k = 0; k < saved.size(); ++k) {
       SavedMemo& memo = shown.saved[k];
-      if (!saved[k].defined()) { memo.seen = false; continue; }
-      Tensor t = saved[k].tensor_if_alive();
-      if (!t.defined()) { values_changed[k] = memo.seen && memo.changed; continue; }
+      const SavedVariable& sv = saved[k];
+      state = mix(mix(mix(state, uint64_t(sv.defined()) | uint64_t(sv.was_released()) << 1), uint64_t(sv.saved_version())),
+                  uint64_t(sv.current_version()));
+      if (!sv.defined()) { memo.seen = false; continue; }
+      Tensor t = sv.tensor_if_alive();
+      state = mix(state, uint64_t(t.defined() ? t.id() : -1));
+      if (!t.defined()) { values_changed[k] = memo.seen && memo.changed; state = mix(state, values_changed[k]); continue; }
       const uint64_t reading = reading_of(t);
       if (!memo.seen) {
         memo = SavedMemo{reading, {}, t.dtype(), false, true};
         element_bytes(t, max_values_, memo.first);
+        state = mix(state, false);
         continue;
       }
       if (memo.reading != reading) {
@@ -628,7 +637,13 @@ void WorldSnapshotter::write(Session& session, JsonWriter& w, const std::shared_
         memo.reading = reading;
       }
       values_changed[k] = memo.changed;
+      state = mix(state, values_changed[k]);
     }
+    const std::shared_ptr<TensorImpl> output = n->outputs.empty() ? nullptr : n->outputs[0].lock();
+    state = mix(state, uint64_t(output ? output->id : -1));
+    if (auto* acc = n->as_accumulate_grad()) state = mix(state, uint64_t(acc->variable ? acc->variable->id : -1));
+    if (!keyframe && !fresh && state == shown.state) continue;
+    shown.state = state;
     NodeEntry& e = scratch_node_;
     gather_node_facts(*n, values_changed, e);
     // Note [Changed members]: a node shown before is listed with the members that changed

@@ -98,6 +98,7 @@ class WorldSnapshotter {
   struct NodeShown {
     NodeEntry entry;
     std::vector<SavedMemo> saved;  // by slot of its saved tensors
+    uint64_t state = 0;  // Note [A node's state] (world_snapshot.cpp), as of `entry`
     uint64_t step = 0;  // the last step it was drawn in
   };
   std::unordered_map<int64_t, NodeShown> nodes_shown_;

@@ -29,6 +29,24 @@ TEST_CASE("json writer escapes strings and writes non-finite floats as strings",
   CHECK(w.str() == "[\"q\\\"\\\\\\n\\t\\u0001\",\"inf\",\"-inf\",\"nan\",0.1,0.49625658988952637,1e-05]");
 }
 
+TEST_CASE("json writer escapes a character that needs it wherever it falls in a long string", "[trace][json]") {
+  // plain ASCII is recognised eight bytes at a time: every position of the word and of the tail
+  for (const char special : {'"', '\\', '\n', '\x01', '\x1f', '\x7f', ' ', '~'}) {
+    for (size_t length = 1; length <= 19; ++length) {
+      for (size_t at = 0; at < length; ++at) {
+        std::string s(length, 'a');
+        s[at] = special;
+        JsonWriter w;
+        w.value(s);
+        CHECK(w.str() == tp::trace::json_escape(s));
+      }
+    }
+  }
+  JsonWriter w;
+  w.value("caf\xc3\xa9 \xff");  // UTF-8 passes through; a broken byte becomes U+FFFD
+  CHECK(w.str() == "\"caf\xc3\xa9 \xef\xbf\xbd\"");
+}
+
 TEST_CASE("json writer splices raw values and members, and starts over after clear and take", "[trace][json]") {
   JsonWriter w;
   w.begin_array().raw(R"({"x":1})").begin_object().raw_members(R"({"a":[1,2],"b":"c"})").key("d").raw("[]")
