@@ -38,6 +38,17 @@ bool repr_from_attributes(const Object& o) {
   return o.subtype == interp::Subtype::None || o.subtype == interp::Subtype::Optimizer;
 }
 
+// Values that never change: an object of these kinds is known by its id.
+bool immutable_kind(Kind k) {
+  switch (k) {
+    case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::Slice:
+    case Kind::Ellipsis: case Kind::Range: case Kind::Size: case Kind::DType: case Kind::Device:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Kinds whose hash reaches no other object: immutable values, and tensors (their own state only).
 bool leaf_kind(Kind k) {
   switch (k) {
@@ -78,7 +89,14 @@ uint64_t ObjectPrinter::content_hash(const Object* o, int depth) {
   uint64_t h = mix(uint64_t(o->kind) + 3, uint64_t(o->id));
   bool is_volatile = false;
   auto child = [&](const Object* c) {
-    // most children are leaves (the keys and numbers of a param group): hashed without the memo's way
+    // most children are immutable values (the keys and numbers of a param group): their id says
+    // all (an id is never reused), folded in place
+    if (c && immutable_kind(c->kind) && budget_ > 0) {
+      --budget_;
+      h = mix(h, uint64_t(c->id));
+      return;
+    }
+    // other leaves are hashed without the memo's way
     uint64_t ch = c && leaf_kind(c->kind) ? leaf_hash(c, depth + 1) : content_hash(c, depth + 1);
     if (ch == kVolatile) is_volatile = true;
     h = mix(h, ch);
