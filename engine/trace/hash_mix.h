@@ -1,5 +1,5 @@
-// The trace's one hash function: splitmix64's finaliser, and a running hash built on it (object
-// fingerprints, the frozen-repr dedup key, the per-step maps' slots).
+// The trace's hashing: splitmix64's finaliser, which spreads ids and addresses over the per-step
+// maps' slots, and a running hash (object fingerprints, a node's state, the frozen-repr dedup key).
 #pragma once
 #include <cstddef>
 #include <cstdint>

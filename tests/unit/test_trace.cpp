@@ -114,6 +114,28 @@ TEST_CASE("trace: function frames and saved values changed through .data", "[tra
   CHECK(has(j, "\"saved_version\":0,\"current_version\":0,\"released\":false,\"values_changed\":true"));
 }
 
+// Note [A node's state]: a node drawn before is listed again exactly when something of its entry
+// changed: a hook added, a saved tensor's version moved (even by a write that keeps its values),
+// its saved tensors released by backward; not when the step touched nothing of it.
+TEST_CASE("trace: a node is listed again when its hooks, saved versions or release change", "[trace]") {
+  const std::string j = tp::trace_json(
+      "import torch\na = torch.ones(2, requires_grad=True)\nb = a * 2\nc = b * b\nn = 1\n"
+      "h = c.grad_fn.register_prehook(lambda g: None)\nb.add_(0)\nd = a * a\nd.sum().backward()\n",
+      "prog.py");
+  auto step = [&](int index) {  // the JSON of one step, up to the next
+    const size_t at = j.find("{\"index\":" + std::to_string(index) + ",");
+    REQUIRE(at != std::string::npos);
+    return j.substr(at, j.find("{\"index\":" + std::to_string(index + 1) + ",") - at);
+  };
+  CHECK(has(step(4), "\"nodes\":[]"));  // n = 1
+  CHECK(has(step(5), "\"nodes\":[{\"id\":3,\"hooks\":1}]"));  // c.grad_fn's pre-hook
+  // b.add_(0): b's values are the same, its version is not
+  CHECK(has(step(6), "{\"id\":3,\"saved\":[{\"name\":\"other\",\"tensor\":3,\"saved_version\":0,\"current_version\":1,"
+                     "\"released\":false,\"values_changed\":false}"));
+  CHECK(has(step(8), "{\"id\":5,\"saved\":[{\"name\":\"other\",\"tensor\":null,\"saved_version\":0,\"current_version\":0,"
+                     "\"released\":true"));
+}
+
 TEST_CASE("trace: hooks are counted on their tensor and node, and each firing is a backward event", "[trace]") {
   tp::Session session;
   std::string j = tp::trace_json(session,
