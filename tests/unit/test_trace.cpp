@@ -136,6 +136,27 @@ TEST_CASE("trace: a node is listed again when its hooks, saved versions or relea
                      "\"released\":true"));
 }
 
+// Note [Changed members]: a tensor drawn before is listed again with the facts of its entry that
+// moved, even one a write that keeps the values moves (its version); not when the step touched
+// nothing of it.
+TEST_CASE("trace: a tensor is listed again when its version, flags, hooks, grad or storage change", "[trace]") {
+  const std::string j = tp::trace_json(
+      "import torch\na = torch.zeros(2)\nn = 1\na.add_(0)\na.requires_grad_()\nh = a.register_hook(lambda g: g)\n"
+      "a.grad = torch.ones(2)\na.data = torch.zeros(3)\n",
+      "prog.py");
+  auto step = [&](int index) {  // the JSON of one step, up to the next
+    const size_t at = j.find("{\"index\":" + std::to_string(index) + ",");
+    REQUIRE(at != std::string::npos);
+    return j.substr(at, j.find("{\"index\":" + std::to_string(index + 1) + ",") - at);
+  };
+  CHECK(has(step(2), "\"tensors\":[]"));  // n = 1
+  CHECK(has(step(3), "\"tensors\":[{\"id\":1,\"_version\":1}]"));  // a.add_(0): the same values
+  CHECK(has(step(4), "{\"id\":1,\"requires_grad\":true,"));
+  CHECK(has(step(5), "\"tensors\":[{\"id\":1,\"hooks\":1}]"));
+  CHECK(has(step(6), "{\"id\":1,\"grad\":"));
+  CHECK(has(step(7), "{\"id\":1,\"sizes\":[3],\"storage\":"));  // a.data = ...: another storage
+}
+
 TEST_CASE("trace: hooks are counted on their tensor and node, and each firing is a backward event", "[trace]") {
   tp::Session session;
   std::string j = tp::trace_json(session,
