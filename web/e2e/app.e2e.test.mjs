@@ -134,7 +134,7 @@ test('a runtime error is shown at its line, explained, with the state up to it',
   const { page, problems } = await openWithCode(browser, code);
   assert.match(await page.textContent('#status'), /Stopped at line 5: RuntimeError/);
   assert.match(await page.textContent('.cm-error-line'), /v = t\.view\(6\)/);
-  assert.equal(await page.textContent('.cm-error-widget'), '⚠ RuntimeError: explained beside the picture');
+  assert.equal(await page.textContent('.cm-error-widget'), '⚠ RuntimeError: explained with the picture');
   assert.match(await page.textContent('#error-card'), /view\(\) cannot re-read these cells with strides/);
   assert.match(await page.textContent('.console-out .traceback'), /Traceback \(most recent call last\):[\s\S]*line 5[\s\S]*RuntimeError: view size/);
   // the world up to the failing statement: x and t on one storage

@@ -1,4 +1,4 @@
-// Errors that teach without taking over: shown once (the card beside the picture, a mark on the
+// Errors that teach without taking over: shown once (the card with the picture, a mark on the
 // line), the flagged tensor in view, a caught exception is a normal step, and a SyntaxError keeps
 // the last good picture (dimmed) instead of wiping it.
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { openWithCode, sharedBrowser } from './harness.mjs';
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 const shared = sharedBrowser();
 
-test('an uncaught error is shown once, beside the picture, and its tensor is in view', async () => {
+test('an uncaught error is shown once, with the picture, and its tensor is in view', async () => {
   for (const [file, lang] of [['05_view_needs_compatible_strides.py', 'en'], ['05_view_needs_compatible_strides.py', 'zh-CN'], ['16_saved_tensor_modified.py', 'en'], ['16_saved_tensor_modified.py', 'zh-CN']]) {
     const code = readFileSync(join(EXAMPLES, file), 'utf8');
     const { page, problems } = await openWithCode(shared.browser, code, { viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce', lang });
@@ -23,7 +23,7 @@ test('an uncaught error is shown once, beside the picture, and its tensor is in 
     }, message);
     assert.equal(places.length, 1, `message shown in: ${places.join(', ')}`);
     assert.match(places[0], /pt-message/);
-    assert.match(await page.textContent('.cm-error-widget'), lang === 'en' ? /^⚠ RuntimeError: explained beside the picture$/ : /^⚠ RuntimeError：说明在右边的图旁$/, file);
+    assert.match(await page.textContent('.cm-error-widget'), lang === 'en' ? /^⚠ RuntimeError: explained with the picture$/ : /^⚠ RuntimeError：详见图示$/, file);
     assert.equal(await page.locator('.cm-error-line').count(), 1);
     // the fix names the learner's own tensor: `v = t.view(6)` → t, the transposed one, not its base x
     if (file.startsWith('04')) assert.match(await page.textContent('#error-card code'), /^t\.reshape\(\.\.\.\)/);

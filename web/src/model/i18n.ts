@@ -170,7 +170,7 @@ const en = {
   'error.explain': 'What happened',
   'draft.restore': 'Restore my last edit',
   'draft.restore.title': 'This link opened another program; your last edit was kept and can come back',
-  'error.inEditor': '⚠ {type}: explained beside the picture',
+  'error.inEditor': '⚠ {type}: explained with the picture',  // beside it at a desk, below it on a phone
   'error.stale': 'The program did not start, so the picture is still the last run that worked (dimmed). Fix line {line} and run again.',
   'error.fullMessage': 'show the whole message',
   'error.shortMessage': 'show less',
@@ -366,7 +366,7 @@ const zh: Record<MessageKey, string> = {
   'error.explain': '发生了什么',
   'draft.restore': '恢复我上次的编辑',
   'draft.restore.title': '这个链接打开了另一个程序；你上次的编辑已保留，可以恢复',
-  'error.inEditor': '⚠ {type}：说明在右边的图旁',
+  'error.inEditor': '⚠ {type}：详见图示',
   'error.stale': '程序没有开始运行，所以图中仍是上一次成功运行的状态（已变暗）。请修改第 {line} 行后再运行。',
   'error.fullMessage': '显示完整信息',
   'error.shortMessage': '收起',
