@@ -21,6 +21,13 @@ size_t count(const std::string& json, const std::string& piece) {
   return n;
 }
 
+// The JSON of step `index` of a trace, up to the next step (the trace must have it).
+std::string step_json(const std::string& json, int index) {
+  const size_t at = json.find("{\"index\":" + std::to_string(index) + ",");
+  REQUIRE(at != std::string::npos);
+  return json.substr(at, json.find("{\"index\":" + std::to_string(index + 1) + ",") - at);
+}
+
 // The text of every `"repr_ref":N` in the trace, in order, asked of the session that made it.
 std::vector<std::string> reprs(tp::Session& session, const std::string& json) {
   std::vector<std::string> out;
@@ -122,11 +129,7 @@ TEST_CASE("trace: a node is listed again when its hooks, saved versions or relea
       "import torch\na = torch.ones(2, requires_grad=True)\nb = a * 2\nc = b * b\nn = 1\n"
       "h = c.grad_fn.register_prehook(lambda g: None)\nb.add_(0)\nd = a * a\nd.sum().backward()\n",
       "prog.py");
-  auto step = [&](int index) {  // the JSON of one step, up to the next
-    const size_t at = j.find("{\"index\":" + std::to_string(index) + ",");
-    REQUIRE(at != std::string::npos);
-    return j.substr(at, j.find("{\"index\":" + std::to_string(index + 1) + ",") - at);
-  };
+  auto step = [&](int index) { return step_json(j, index); };
   CHECK(has(step(4), "\"nodes\":[]"));  // n = 1
   CHECK(has(step(5), "\"nodes\":[{\"id\":3,\"hooks\":1}]"));  // c.grad_fn's pre-hook
   // b.add_(0): b's values are the same, its version is not
@@ -144,11 +147,7 @@ TEST_CASE("trace: a tensor is listed again when its version, flags, hooks, grad 
       "import torch\na = torch.zeros(2)\nn = 1\na.add_(0)\na.requires_grad_()\nh = a.register_hook(lambda g: g)\n"
       "a.grad = torch.ones(2)\na.data = torch.zeros(3)\n",
       "prog.py");
-  auto step = [&](int index) {  // the JSON of one step, up to the next
-    const size_t at = j.find("{\"index\":" + std::to_string(index) + ",");
-    REQUIRE(at != std::string::npos);
-    return j.substr(at, j.find("{\"index\":" + std::to_string(index + 1) + ",") - at);
-  };
+  auto step = [&](int index) { return step_json(j, index); };
   CHECK(has(step(2), "\"tensors\":[]"));  // n = 1
   CHECK(has(step(3), "\"tensors\":[{\"id\":1,\"_version\":1}]"));  // a.add_(0): the same values
   CHECK(has(step(4), "{\"id\":1,\"requires_grad\":true,"));
