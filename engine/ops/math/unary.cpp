@@ -5,8 +5,9 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/pointwise.h"
+#include "ops/math/exp_float.h"
 #include "ops/math/special_math.h"
+#include "ops/pointwise.h"
 
 namespace tp::native {
 
@@ -27,10 +28,22 @@ bool is_float_op(UnaryOp op) {
   }
 }
 
+// Note [float32 exp] (exp_float.cpp): flat operands go through the vectorised array loop.
+void run_exp_float(const Prepared& p) {
+  int64_t step[1], n = 0;
+  if (!p.empty && flat_steps(p, step, &n) && step[0] == 1)
+    return exp_float_array(reinterpret_cast<const float*>(p.in[0].base) + p.in[0].offset,
+                           reinterpret_cast<float*>(p.out_geom.base) + p.out_geom.offset, n);
+  run_unary<float, float>(p, [](float x) { return exp_float(x); });
+}
+
 template <class T>
 void run_float_op(const Prepared& p, UnaryOp op) {
   switch (op) {
-    case UnaryOp::Exp: run_unary_inline<T>(p, [](T x) -> T { return std::exp(x); }); break;
+    case UnaryOp::Exp:
+      if constexpr (std::is_same_v<T, float>) run_exp_float(p);
+      else run_unary_inline<T>(p, [](T x) -> T { return std::exp(x); });
+      break;
     case UnaryOp::Log: run_unary<T, T>(p, [](T x) -> T { return std::log(x); }); break;
     case UnaryOp::Sqrt: run_unary<T, T>(p, [](T x) -> T { return std::sqrt(x); }); break;
     case UnaryOp::Sin: run_unary<T, T>(p, [](T x) -> T { return std::sin(x); }); break;
