@@ -86,4 +86,33 @@ describe('graph layout (dagre)', () => {
       }
     }
   });
+
+  it('puts an edge\'s labels beside its line, never across it', async () => {
+    const { layoutGraph } = await import('../src/model/graph-layout');
+    const m = new TraceModel(fixture('autograd_backward'));
+    const w = m.world(m.trace.steps.findIndex((s) => s.backward));
+    for (const textScale of [1, 1.4]) {
+      const model = buildGraph(w, { textScale, lang: 'en' });
+      const l = layoutGraph(model);
+      let labelled = 0;
+      for (const e of l.edges) {
+        const me = model.edges.find((x) => x.from === e.from && x.to === e.to)!;
+        if (!me.labelWidth) continue;
+        labelled++;
+        const box = { left: e.labelAt!.x - me.labelWidth / 2, right: e.labelAt!.x + me.labelWidth / 2,
+                      top: e.labelAt!.y - me.labelHeight / 2, bottom: e.labelAt!.y + me.labelHeight / 2 };
+        // walk the edge's line in half-pixel steps: no point of it is inside the label's box
+        for (let i = 1; i < e.points.length; i++) {
+          const a = e.points[i - 1], b = e.points[i];
+          const n = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) * 2);
+          for (let j = 0; j <= n; j++) {
+            const x = a.x + ((b.x - a.x) * j) / n, y = a.y + ((b.y - a.y) * j) / n;
+            const inside = x > box.left && x < box.right && y > box.top && y < box.bottom;
+            expect(inside, `${e.from}→${e.to}'s line crosses its label at (${x.toFixed(1)}, ${y.toFixed(1)})`).toBe(false);
+          }
+        }
+      }
+      expect(labelled).toBeGreaterThan(0);
+    }
+  });
 });

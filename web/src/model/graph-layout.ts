@@ -28,14 +28,18 @@ export interface GraphLayout {
   edges: PlacedEdge[];
 }
 
+/** Room between an edge's line and its label box. */
+const LABEL_GAP = 3;
+
 export function layoutGraph(model: GraphModel): GraphLayout {
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'LR', nodesep: 18, ranksep: 44, edgesep: 12, marginx: 10, marginy: 10 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const b of model.boxes) g.setNode(b.key, { width: b.width, height: b.height });
-  // labelled edges get a box of their own in the layout, so labels never sit on a node
+  // labelled edges get a box of their own in the layout, so labels never sit on a node; the box
+  // sits just above its edge ('l' of a left-to-right edge), so the line never runs through the text
   model.edges.forEach((e, i) => g.setEdge(e.from, e.to,
-    e.labelWidth ? { label: e.label, width: e.labelWidth, height: e.labelHeight, labelpos: 'c' } : { label: e.label }, `e${i}`));
+    e.labelWidth ? { label: e.label, width: e.labelWidth, height: e.labelHeight, labelpos: 'l', labeloffset: LABEL_GAP } : { label: e.label }, `e${i}`));
   dagre.layout(g);
   const boxes = new Map<string, PlacedBox>();
   for (const b of model.boxes) {
@@ -44,12 +48,21 @@ export function layoutGraph(model: GraphModel): GraphLayout {
   }
   const edges = model.edges.map((e, i) => {
     const label = g.edge({ v: e.from, w: e.to, name: `e${i}` });
-    return {
-      from: e.from, to: e.to, label: e.label, flow: e.flow,
-      points: (label?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y })),
-      labelAt: e.labelWidth && label?.x !== undefined ? { x: label.x as number, y: label.y as number } : null,
-    };
+    const points = (label?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y }));
+    const labelAt = e.labelWidth && label?.x !== undefined ? { x: label.x as number, y: label.y as number } : null;
+    return { from: e.from, to: e.to, label: e.label, flow: e.flow, points: labelAt ? levelUnderLabel(points, labelAt, e.labelWidth) : points, labelAt };
   });
   const graph = g.graph();
   return { width: graph.width ?? 0, height: graph.height ?? 0, boxes, edges };
+}
+
+/** dagre bends a labelled edge at one point below its label's middle; between two boxes at
+ * different heights the slanted lines either side of that point can cut the label's lower corners.
+ * The edge runs level under the label's whole width instead. */
+function levelUnderLabel(points: { x: number; y: number }[], at: { x: number; y: number }, width: number) {
+  const i = points.findIndex((p) => Math.abs(p.x - at.x) < 0.5);
+  if (i <= 0 || i >= points.length - 1) return points;
+  const { y } = points[i];
+  const left = Math.max(at.x - width / 2, points[i - 1].x), right = Math.min(at.x + width / 2, points[i + 1].x);
+  return [...points.slice(0, i), { x: left, y }, { x: right, y }, ...points.slice(i + 1)];
 }
