@@ -87,10 +87,12 @@ for (const [name, r] of Object.entries(results)) {
     `  ${fmt(r.wasm_trace_bytes / MB, 2).padStart(8)}  ${fmt(r.wasm_memory_mib, 0).padStart(8)}  ${fmt(r.parse_ms).padStart(8)}`);
 }
 
-// The issue's targets, printed (not asserted: figures vary with the machine).
+// The issue's targets, printed (not asserted: figures vary with the machine). The 1,000-iteration
+// loop's time ratio is our own target: the issue sets only that loop's trace size.
 const targets = [];
-const ratio = (n, k) => results[n] && [`${n} trace/untraced (${k})`, results[n][`${k}_trace_ms`] / results[n][`${k}_run_ms`], 2];
-for (const n of ['train_100', 'train_1000', 'inplace_seq', 'inplace_random']) for (const k of ['native', 'wasm']) targets.push(ratio(n, k));
+const ratio = (n, k, whose = '') => results[n] && [`${n} trace/untraced (${k}${whose})`, results[n][`${k}_trace_ms`] / results[n][`${k}_run_ms`], 2];
+for (const n of ['train_100', 'inplace_seq', 'inplace_random']) for (const k of ['native', 'wasm']) targets.push(ratio(n, k));
+for (const k of ['native', 'wasm']) targets.push(ratio('train_1000', k, ', ours'));
 if (results.train_1000) targets.push(['train_1000 trace MB', results.train_1000.wasm_trace_bytes / MB, 6]);
 if (results.chain_1000) {
   targets.push(['chain_1000 trace MB', results.chain_1000.wasm_trace_bytes / MB, 10]);
