@@ -76,20 +76,10 @@ void run_binary(const Prepared& p, const F& f) {
 // their element steps (1, or 0 for a broadcast value) and the element count.
 bool flat_steps(const Prepared& p, int64_t* steps, int64_t* n);
 
-// run_unary / run_binary with the op inlined into its loop (vectorisable, no indirect call per
-// element) when the operands walk flat. Only for the few hottest float ops (add, sub, mul, exp):
-// each use is one more loop in the .wasm (Note [One loop per element type]).
-template <class T, class F>
-void run_unary_inline(const Prepared& p, const F& f) {
-  int64_t st[1], n = 0;
-  if (p.empty || !flat_steps(p, st, &n)) return run_unary<T, T>(p, f);
-  T* out = reinterpret_cast<T*>(p.out_geom.base) + p.out_geom.offset;
-  const T* x = reinterpret_cast<const T*>(p.in[0].base) + p.in[0].offset;
-  if (st[0] == 1)
-    for (int64_t i = 0; i < n; ++i) out[i] = f(x[i]);
-  else
-    for (int64_t i = 0; i < n; ++i) out[i] = f(x[0]);
-}
+// run_binary with the op inlined into its loop (vectorisable, no indirect call per element) when
+// the operands walk flat. Only for the few hottest float ops (add, sub, mul): each use is one more
+// loop in the .wasm (Note [One loop per element type]). float32 exp has its own loop (Note
+// [float32 exp] in ops/math/exp_float.cpp).
 template <class T, class F>
 void run_binary_inline(const Prepared& p, const F& f) {
   int64_t st[2], n = 0;

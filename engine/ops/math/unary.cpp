@@ -42,7 +42,7 @@ void run_float_op(const Prepared& p, UnaryOp op) {
   switch (op) {
     case UnaryOp::Exp:
       if constexpr (std::is_same_v<T, float>) run_exp_float(p);
-      else run_unary_inline<T>(p, [](T x) -> T { return std::exp(x); });
+      else run_unary<T, T>(p, [](T x) -> T { return std::exp(x); });
       break;
     case UnaryOp::Log: run_unary<T, T>(p, [](T x) -> T { return std::log(x); }); break;
     case UnaryOp::Sqrt: run_unary<T, T>(p, [](T x) -> T { return std::sqrt(x); }); break;
