@@ -93,6 +93,8 @@ TEST_CASE("parser reports CPython's syntax errors", "[interp][parser]") {
   CHECK(parse_error("break") == "SyntaxError: 'break' outside loop");
   CHECK(parse_error("print 'x'") == "SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?");
   CHECK(parse_error("def f():\n  yield 1") == "no error");
+  CHECK(parse("def f(it):\n  yield\n  yield 1\n  x = yield 2\n  yield from it") ==
+        "(def f (it) (yield _) (yield 1) (= x (yield 2)) (yield-from it))");
   CHECK(parse_error("yield 1") == "SyntaxError: 'yield' outside function");
   CHECK(parse_error("def f():\n  print((yield 1))").rfind("SyntaxError: unsupported syntax: 'yield' inside an expression", 0) == 0);
   CHECK(parse_error("def f():\n  try:\n    yield 1\n  except E:\n    pass") ==

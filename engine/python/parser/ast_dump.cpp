@@ -219,6 +219,11 @@ std::string dump(const Stmt& s) {
       for (auto& n : static_cast<const NameList&>(s).names) out += " " + n;
       return out + ")";
     }
+    case StmtKind::Yield: {
+      auto& y = static_cast<const YieldStmt&>(s);
+      const std::string yield = std::string(y.from ? "(yield-from " : "(yield ") + opt(y.value) + ")";
+      return y.target ? "(= " + dump(*y.target) + " " + yield + ")" : yield;
+    }
   }
   return "?";
 }
