@@ -15,11 +15,12 @@ namespace tp::native {
 // native one (bench-kernels.mjs); inlined, both got faster.
 //
 // The results are musl's expf bit for bit, for every one of the 2^32 float inputs (bench/
-// exp_float_all.cpp checks them all in WebAssembly), so the page prints what it printed before. Natively they now match
-// the page too: glibc's expf is the same code compiled with FMA where the CPU has it, which rounds
-// two of the 2^32 inputs differently. This file is compiled with -ffp-contract=off (CMakeLists.txt)
-// so that no build fuses a multiply and an add, the FMA that would change those last bits.
-// |x| >= 88 and NaN, where the result overflows, underflows or is special, go to the library.
+// exp_float_all.cpp checks them all in WebAssembly), so the page prints what it printed before.
+// Natively they now match the page too: glibc's expf is the same code compiled with FMA where the
+// CPU has it, which rounds two of the 2^32 inputs differently. This file is compiled with
+// -ffp-contract=off (CMakeLists.txt) so that no build fuses a multiply and an add, the FMA that
+// would change those last bits. |x| >= 88 and NaN, where the result overflows, underflows or is
+// special, go to the library.
 
 namespace {
 
