@@ -38,8 +38,10 @@ export function layoutGraph(model: GraphModel): GraphLayout {
   for (const b of model.boxes) g.setNode(b.key, { width: b.width, height: b.height });
   // labelled edges get a box of their own in the layout, so labels never sit on a node; the box
   // sits just above its edge ('l' of a left-to-right edge), so the line never runs through the text
-  model.edges.forEach((e, i) => g.setEdge(e.from, e.to,
-    e.labelWidth ? { label: e.label, width: e.labelWidth, height: e.labelHeight, labelpos: 'l', labeloffset: LABEL_GAP } : { label: e.label }, `e${i}`));
+  model.edges.forEach((e, i) => {
+    const room = { width: e.labelWidth, height: e.labelHeight, labelpos: 'l', labeloffset: LABEL_GAP };
+    g.setEdge(e.from, e.to, e.labelWidth ? { label: e.label, ...room } : { label: e.label }, `e${i}`);
+  });
   dagre.layout(g);
   const boxes = new Map<string, PlacedBox>();
   for (const b of model.boxes) {
@@ -50,7 +52,8 @@ export function layoutGraph(model: GraphModel): GraphLayout {
     const label = g.edge({ v: e.from, w: e.to, name: `e${i}` });
     const points = (label?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y }));
     const labelAt = e.labelWidth && label?.x !== undefined ? { x: label.x as number, y: label.y as number } : null;
-    return { from: e.from, to: e.to, label: e.label, flow: e.flow, points: labelAt ? levelUnderLabel(points, labelAt, e.labelWidth) : points, labelAt };
+    const drawn = labelAt ? levelUnderLabel(points, labelAt, e.labelWidth) : points;
+    return { from: e.from, to: e.to, label: e.label, flow: e.flow, points: drawn, labelAt };
   });
   const graph = g.graph();
   return { width: graph.width ?? 0, height: graph.height ?? 0, boxes, edges };
